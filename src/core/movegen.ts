@@ -1,0 +1,174 @@
+// Legal move generation into preallocated Int32Array move lists.
+// Legality comes from check and pin masks computed by Position.updateCheckInfo, so no move is
+// ever made and taken back to test it. Captures (plus queen promotions) and quiets can be
+// generated separately for quiescence search and staged move picking.
+import {
+  KNIGHT_ATT, KING_ATT, PAWN_ATT, BETWEEN, LINE, SLIDER_ATT, rookIdx, bishopIdx, lsb, WHITE,
+} from './bitboard';
+import {
+  PAWN, KNIGHT, BISHOP, ROOK, QUEEN, CASTLING, EN_PASSANT, PROMOTION,
+} from './types';
+import type { Position } from './position';
+
+export const GEN_CAPTURES = 1; // captures, en passant, queen promotions
+export const GEN_QUIETS = 2; // everything else, underpromotions included
+export const GEN_ALL = 3;
+
+function emit(list: Int32Array, n: number, from: number, tLo: number, tHi: number): number {
+  while (tLo !== 0) { list[n++] = from | (lsb(tLo) << 6); tLo &= tLo - 1; }
+  while (tHi !== 0) { list[n++] = from | ((32 + lsb(tHi)) << 6); tHi &= tHi - 1; }
+  return n;
+}
+
+function emitPromos(list: Int32Array, n: number, from: number, to: number, gen: number): number {
+  const base = from | (to << 6) | PROMOTION;
+  if (gen & GEN_CAPTURES) list[n++] = base | ((QUEEN - KNIGHT) << 12);
+  if (gen & GEN_QUIETS) {
+    list[n++] = base | ((KNIGHT - KNIGHT) << 12);
+    list[n++] = base | ((ROOK - KNIGHT) << 12);
+    list[n++] = base | ((BISHOP - KNIGHT) << 12);
+  }
+  return n;
+}
+
+const inSet = (sq: number, lo: number, hi: number): number => (sq < 32 ? lo >>> sq : hi >>> (sq - 32)) & 1;
+
+/** Appends the legal moves of kind `gen` to list from index n; returns the new end index. */
+export function generateMoves(pos: Position, list: Int32Array, n: number, gen: number): number {
+  const bb = pos.bb, us = pos.stm, them = us ^ 1;
+  const ksq = pos.kingSquare(us);
+  const usLo = pos.occ[us * 2], usHi = pos.occ[us * 2 + 1];
+  const thLo = pos.occ[them * 2], thHi = pos.occ[them * 2 + 1];
+  const oLo = usLo | thLo, oHi = usHi | thHi;
+  const cLo = pos.checkersLo, cHi = pos.checkersHi;
+
+  // Target squares by generation kind.
+  let tgtLo = 0, tgtHi = 0;
+  if (gen & GEN_CAPTURES) { tgtLo |= thLo; tgtHi |= thHi; }
+  if (gen & GEN_QUIETS) { tgtLo |= ~oLo; tgtHi |= ~oHi; }
+
+  // King moves: test each destination with the king lifted off the board.
+  {
+    let tLo = KING_ATT[ksq * 2] & tgtLo, tHi = KING_ATT[ksq * 2 + 1] & tgtHi;
+    const xLo = ksq < 32 ? oLo ^ (1 << ksq) : oLo, xHi = ksq < 32 ? oHi : oHi ^ (1 << (ksq - 32));
+    while (tLo !== 0) {
+      const t = lsb(tLo); tLo &= tLo - 1;
+      if (!pos.isAttacked(t, them, xLo, xHi)) list[n++] = ksq | (t << 6);
+    }
+    while (tHi !== 0) {
+      const t = 32 + lsb(tHi); tHi &= tHi - 1;
+      if (!pos.isAttacked(t, them, xLo, xHi)) list[n++] = ksq | (t << 6);
+    }
+  }
+
+  let cmLo = -1, cmHi = -1; // check mask: where a non-king move must land
+  if ((cLo | cHi) !== 0) {
+    if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return n; // double check
+    const csq = cLo !== 0 ? lsb(cLo) : 32 + lsb(cHi);
+    const bi = (ksq * 64 + csq) * 2;
+    cmLo = BETWEEN[bi] | cLo; cmHi = BETWEEN[bi + 1] | cHi;
+  }
+  tgtLo &= cmLo; tgtHi &= cmHi;
+  const pinLo = pos.pinnedLo, pinHi = pos.pinnedHi;
+  const k64 = ksq * 64;
+
+  // Knights: a pinned knight can never move.
+  {
+    const p2 = ((us << 3) | KNIGHT) * 2;
+    let lo = bb[p2] & ~pinLo, hi = bb[p2 + 1] & ~pinHi;
+    while (lo !== 0) { const s = lsb(lo); lo &= lo - 1; n = emit(list, n, s, KNIGHT_ATT[s * 2] & tgtLo, KNIGHT_ATT[s * 2 + 1] & tgtHi); }
+    while (hi !== 0) { const s = 32 + lsb(hi); hi &= hi - 1; n = emit(list, n, s, KNIGHT_ATT[s * 2] & tgtLo, KNIGHT_ATT[s * 2 + 1] & tgtHi); }
+  }
+
+  // Sliders: a pinned slider stays on the line through its king and itself.
+  for (let type = BISHOP; type <= QUEEN; type++) {
+    const p2 = ((us << 3) | type) * 2;
+    let lo = bb[p2], hi = bb[p2 + 1];
+    while ((lo | hi) !== 0) {
+      let s: number;
+      if (lo !== 0) { s = lsb(lo); lo &= lo - 1; } else { s = 32 + lsb(hi); hi &= hi - 1; }
+      let aLo = 0, aHi = 0;
+      if (type !== ROOK) { const i = bishopIdx(s, oLo, oHi); aLo = SLIDER_ATT[i]; aHi = SLIDER_ATT[i + 1]; }
+      if (type !== BISHOP) { const i = rookIdx(s, oLo, oHi); aLo |= SLIDER_ATT[i]; aHi |= SLIDER_ATT[i + 1]; }
+      aLo &= tgtLo; aHi &= tgtHi;
+      if (inSet(s, pinLo, pinHi)) { const li = (k64 + s) * 2; aLo &= LINE[li]; aHi &= LINE[li + 1]; }
+      n = emit(list, n, s, aLo, aHi);
+    }
+  }
+
+  // Pawns, one at a time (at most eight).
+  {
+    const p2 = ((us << 3) | PAWN) * 2;
+    let lo = bb[p2], hi = bb[p2 + 1];
+    const up = us === WHITE ? 8 : -8;
+    const startRank = us === WHITE ? 1 : 6, promoRank = us === WHITE ? 7 : 0;
+    const capLo = thLo & cmLo, capHi = thHi & cmHi;
+    const board = pos.board;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      if (lo !== 0) { s = lsb(lo); lo &= lo - 1; } else { s = 32 + lsb(hi); hi &= hi - 1; }
+      let allowLo = cmLo, allowHi = cmHi;
+      if (inSet(s, pinLo, pinHi)) { const li = (k64 + s) * 2; allowLo &= LINE[li]; allowHi &= LINE[li + 1]; }
+      const to = s + up;
+      const promo = (to >> 3) === promoRank;
+      if (board[to] === 0) {
+        if (promo) {
+          if (inSet(to, allowLo, allowHi)) n = emitPromos(list, n, s, to, gen);
+        } else if (gen & GEN_QUIETS) {
+          if (inSet(to, allowLo, allowHi)) list[n++] = s | (to << 6);
+          if ((s >> 3) === startRank && board[to + up] === 0 && inSet(to + up, allowLo, allowHi)) {
+            list[n++] = s | ((to + up) << 6);
+          }
+        }
+      }
+      const pa = (us * 64 + s) * 2;
+      let aLo = PAWN_ATT[pa] & capLo & allowLo, aHi = PAWN_ATT[pa + 1] & capHi & allowHi;
+      if (promo) {
+        while ((aLo | aHi) !== 0) {
+          let t: number;
+          if (aLo !== 0) { t = lsb(aLo); aLo &= aLo - 1; } else { t = 32 + lsb(aHi); aHi &= aHi - 1; }
+          n = emitPromos(list, n, s, t, gen);
+        }
+      } else if (gen & GEN_CAPTURES) {
+        n = emit(list, n, s, aLo, aHi);
+      }
+    }
+    if (pos.ep >= 0 && (gen & GEN_CAPTURES)) {
+      const ep = pos.ep, pa = (them * 64 + ep) * 2;
+      let aLo = PAWN_ATT[pa] & bb[p2], aHi = PAWN_ATT[pa + 1] & bb[p2 + 1];
+      while ((aLo | aHi) !== 0) {
+        let s: number;
+        if (aLo !== 0) { s = lsb(aLo); aLo &= aLo - 1; } else { s = 32 + lsb(aHi); aHi &= aHi - 1; }
+        if (pos.epLegal(s, ep)) list[n++] = s | (ep << 6) | EN_PASSANT;
+      }
+    }
+  }
+
+  // Castling: never out of check; path empty; no square the king crosses or lands on attacked.
+  if ((gen & GEN_QUIETS) && pos.castling !== 0 && (cLo | cHi) === 0) {
+    for (let r = us * 2; r < us * 2 + 2; r++) {
+      if ((pos.castling & (1 << r)) === 0) continue;
+      if (((pos.castlePath[r * 2] & oLo) | (pos.castlePath[r * 2 + 1] & oHi)) !== 0) continue;
+      const rsq = pos.castleRookSq[r];
+      // Test with king and rook lifted: in Chess960 the rook may hide an attack on the king's target.
+      let xLo = oLo, xHi = oHi;
+      if (ksq < 32) xLo ^= 1 << ksq; else xHi ^= 1 << (ksq - 32);
+      if (rsq < 32) xLo ^= 1 << rsq; else xHi ^= 1 << (rsq - 32);
+      let wLo = pos.castleWalk[r * 2], wHi = pos.castleWalk[r * 2 + 1];
+      let ok = true;
+      while (ok && (wLo | wHi) !== 0) {
+        let t: number;
+        if (wLo !== 0) { t = lsb(wLo); wLo &= wLo - 1; } else { t = 32 + lsb(wHi); wHi &= wHi - 1; }
+        if (pos.isAttacked(t, them, xLo, xHi)) ok = false;
+      }
+      if (ok) list[n++] = ksq | (rsq << 6) | CASTLING;
+    }
+  }
+  return n;
+}
+
+/** Fills list with all legal moves from index 0; returns the count. */
+export function legalMoves(pos: Position, list: Int32Array): number {
+  return generateMoves(pos, list, 0, GEN_ALL);
+}
+
