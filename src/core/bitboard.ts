@@ -39,7 +39,7 @@ const BISHOP_SHIFT = new Uint8Array(64);
 const ROOK_OFF = new Int32Array(64);
 const BISHOP_OFF = new Int32Array(64);
 /** Slider attack sets for rooks and bishops, pairs [lo, hi]; index with rookIdx/bishopIdx. */
-export let SLIDER_ATT: Int32Array;
+export let SLIDER_ATT = new Int32Array(0);
 /** Empty-board rook/bishop attacks, for pin detection. */
 export const ROOK_EMPTY = new Int32Array(128);
 export const BISHOP_EMPTY = new Int32Array(128);
@@ -64,51 +64,59 @@ function setBit(t: Int32Array, i: number, sq: number): void {
   if (sq < 32) t[i] |= 1 << sq; else t[i + 1] |= 1 << (sq - 32);
 }
 
-function slideSquares(sq: number, dirs: number[][], occupied: (s: number) => boolean, edges: boolean): number[] {
-  const res: number[] = [];
+/** Squares a slider on sq reaches along dirs, stopping at (and including) blockers. */
+function slideSquares(sq: number, dirs: number[][], occLo: number, occHi: number, edges: boolean, out: Int32Array, i: number): void {
   const r0 = sq >> 3, f0 = sq & 7;
-  for (const [dr, df] of dirs) {
+  for (let d = 0; d < dirs.length; d++) {
+    const dr = dirs[d][0], df = dirs[d][1];
     let r = r0 + dr, f = f0 + df;
     while (r >= 0 && r < 8 && f >= 0 && f < 8) {
       if (!edges && !(r + dr >= 0 && r + dr < 8 && f + df >= 0 && f + df < 8)) break;
       const t = r * 8 + f;
-      res.push(t);
-      if (occupied(t)) break;
+      setBit(out, i, t);
+      if (((t < 32 ? occLo >>> t : occHi >>> (t - 32)) & 1) !== 0) break;
       r += dr; f += df;
     }
   }
-  return res;
 }
+
 
 function initSliders(dirs: number[][], mask: Int32Array, shift: Uint8Array, off: Int32Array,
   magics: Int32Array, empty: Int32Array, start: number, table: Int32Array | null): number {
   let total = start;
   for (let sq = 0; sq < 64; sq++) {
-    const m = slideSquares(sq, dirs, () => false, false);
-    for (const t of m) setBit(mask, sq * 2, t);
-    for (const t of slideSquares(sq, dirs, () => false, true)) setBit(empty, sq * 2, t);
-    shift[sq] = 32 - m.length;
+    mask[sq * 2] = 0; mask[sq * 2 + 1] = 0; empty[sq * 2] = 0; empty[sq * 2 + 1] = 0;
+    slideSquares(sq, dirs, 0, 0, false, mask, sq * 2);
+    slideSquares(sq, dirs, 0, 0, true, empty, sq * 2);
+    shift[sq] = 32 - (popcnt(mask[sq * 2]) + popcnt(mask[sq * 2 + 1]));
     off[sq] = total;
-    const n = 1 << m.length;
+    const n = 1 << (popcnt(mask[sq * 2]) + popcnt(mask[sq * 2 + 1]));
     if (table) {
-      for (let i = 0; i < n; i++) {
-        let lo = 0, hi = 0;
-        const occ = new Set<number>();
-        for (let j = 0; j < m.length; j++) if (i & (1 << j)) {
-          occ.add(m[j]);
-          if (m[j] < 32) lo |= 1 << m[j]; else hi |= 1 << (m[j] - 32);
-        }
-        const idx = (total + ((Math.imul(lo, magics[sq * 2]) ^ Math.imul(hi, magics[sq * 2 + 1])) >>> shift[sq])) * 2;
-        table[idx] = 0; table[idx + 1] = 0;
-        for (const t of slideSquares(sq, dirs, (s) => occ.has(s), true)) setBit(table, idx, t);
-      }
+      // Enumerate every subset of the mask, half by half (carry-rippler trick).
+      const mLo = mask[sq * 2], mHi = mask[sq * 2 + 1], kLo = magics[sq * 2], kHi = magics[sq * 2 + 1], sh = shift[sq];
+      let lo = 0;
+      do {
+        let hi = 0;
+        do {
+          const idx = (total + ((Math.imul(lo, kLo) ^ Math.imul(hi, kHi)) >>> sh)) * 2;
+          table[idx] = 0; table[idx + 1] = 0;
+          slideSquares(sq, dirs, lo, hi, true, table, idx);
+          hi = (hi - mHi) & mHi;
+        } while (hi !== 0);
+        lo = (lo - mLo) & mLo;
+      } while (lo !== 0);
     }
     total += n;
   }
   return total;
 }
 
-function init(): void {
+let ready = false;
+
+/** Builds the attack tables; called before the first position is set up (keeps startup fast). */
+export function initTables(): void {
+  if (ready) return;
+  ready = true;
   for (let sq = 0; sq < 64; sq++) {
     const r = sq >> 3, f = sq & 7;
     for (const [dr, df] of [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]]) {
@@ -128,7 +136,6 @@ function init(): void {
   const rookEnd = initSliders(ROOK_DIRS, ROOK_MASK, ROOK_SHIFT, ROOK_OFF, ROOK_MAGICS, ROOK_EMPTY, 0, null);
   const end = initSliders(BISHOP_DIRS, BISHOP_MASK, BISHOP_SHIFT, BISHOP_OFF, BISHOP_MAGICS, BISHOP_EMPTY, rookEnd, null);
   SLIDER_ATT = new Int32Array(end * 2);
-  ROOK_MASK.fill(0); BISHOP_MASK.fill(0); ROOK_EMPTY.fill(0); BISHOP_EMPTY.fill(0);
   initSliders(ROOK_DIRS, ROOK_MASK, ROOK_SHIFT, ROOK_OFF, ROOK_MAGICS, ROOK_EMPTY, 0, SLIDER_ATT);
   initSliders(BISHOP_DIRS, BISHOP_MASK, BISHOP_SHIFT, BISHOP_OFF, BISHOP_MAGICS, BISHOP_EMPTY, rookEnd, SLIDER_ATT);
 
@@ -141,8 +148,8 @@ function init(): void {
         const i = (a * 64 + b) * 2;
         for (const t of ray) setBit(BETWEEN, i, t);
         // The full line: walk both ways from a.
-        const line = [a, ...slideSquares(a, [[dr, df], [-dr, -df]], () => false, true)];
-        for (const t of line) setBit(LINE, i, t);
+        setBit(LINE, i, a);
+        slideSquares(a, [[dr, df], [-dr, -df]], 0, 0, true, LINE, i);
         ray.push(b);
         r += dr; f += df;
       }
@@ -150,4 +157,3 @@ function init(): void {
   }
 }
 
-init();

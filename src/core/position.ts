@@ -2,7 +2,7 @@
 // preallocated state stack (no allocation per move).
 import {
   KNIGHT_ATT, KING_ATT, PAWN_ATT, BETWEEN, SLIDER_ATT, ROOK_EMPTY, BISHOP_EMPTY,
-  rookIdx, bishopIdx, popcnt, lsb, WHITE, BLACK,
+  rookIdx, bishopIdx, popcnt, lsb, WHITE, BLACK, initTables,
 } from './bitboard';
 import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, NO_PIECE, PROMOTION, EN_PASSANT, CASTLING,
@@ -55,6 +55,10 @@ export class Position {
   readonly histLo = new Int32Array(STACK_SIZE + 1);
   readonly histHi = new Int32Array(STACK_SIZE + 1);
   readonly stMove = new Int32Array(STACK_SIZE);
+
+  constructor() {
+    initTables();
+  }
 
   // ---------- setup helpers (not hot) ----------
 
