@@ -1,0 +1,471 @@
+// The search: iterative deepening, principal variation search, quiescence, transposition table,
+// move ordering (hash move, MVV-LVA, killers, history), check extension, mate-distance pruning
+// and draws by rule. One Searcher per thread; threads share the TT and the control block.
+import { generateMoves, GEN_ALL, GEN_CAPTURES } from '../core/movegen';
+import {
+  MAX_MOVES, MAX_PLY, MOVE_NONE, PAWN,
+  moveFrom, moveTo, moveKind, CASTLING, EN_PASSANT, PROMOTION, promoType, QUEEN,
+} from '../core/types';
+import type { Position } from '../core/position';
+import { moveToUci } from '../core/notation';
+import { evaluate } from '../eval/evaluate';
+import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
+import {
+  SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES,
+} from './limits';
+import { allocateTime } from './timeman';
+
+export const INF = 32001;
+export const MATE = 32000;
+export const MATE_BOUND = MATE - MAX_PLY; // scores beyond this are mates
+
+export interface RootResult {
+  move: number;
+  ponder: number;
+  score: number;
+  depth: number;
+}
+
+/** Mate scores are stored relative to the node, not the root. */
+function scoreToTT(s: number, ply: number): number {
+  return s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s;
+}
+function scoreFromTT(s: number, ply: number): number {
+  return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s;
+}
+
+export function formatScore(s: number): string {
+  if (s >= MATE_BOUND) return `mate ${Math.ceil((MATE - s) / 2)}`;
+  if (s <= -MATE_BOUND) return `mate -${Math.ceil((MATE + s) / 2)}`;
+  return `cp ${s}`;
+}
+
+/** A simple logistic model for UCI_ShowWDL: per-mille win/draw/loss from a centipawn score. */
+export function wdl(s: number): string {
+  if (s >= MATE_BOUND) return '1000 0 0';
+  if (s <= -MATE_BOUND) return '0 0 1000';
+  const w = Math.round(1000 / (1 + Math.exp((200 - s) / 60)));
+  const l = Math.round(1000 / (1 + Math.exp((200 + s) / 60)));
+  return `${w} ${1000 - w - l} ${l}`;
+}
+
+export class Searcher {
+  pos!: Position;
+  readonly moves = new Int32Array(MAX_PLY * MAX_MOVES);
+  readonly scores = new Int32Array(MAX_PLY * MAX_MOVES);
+  readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
+  readonly pvLen = new Int32Array(MAX_PLY + 1);
+  readonly killers = new Int32Array(MAX_PLY * 2);
+  /** history[stm * 4096 + from * 64 + to], kept within ±HISTORY_MAX by gravity. */
+  readonly history = new Int32Array(2 * 64 * 64);
+  nodes = 0;
+  seldepth = 0;
+  stopped = false;
+  rootSp = 0;
+  rootDepth = 0;
+  // Root moves of the current search, best first after each iteration.
+  rootMoves = new Int32Array(MAX_MOVES);
+  rootScores = new Int32Array(MAX_MOVES);
+  rootCount = 0;
+  rootPvs: number[][] = [];
+  pvIdx = 0;
+  // Limits.
+  private gen = 0;
+  private startTime = 0;
+  private softLimit = 0;
+  private hardLimit = 0;
+  private pondering = false;
+  private nodeLimit = 0;
+  private opts!: SearchOptions;
+
+  constructor(
+    public tt: TT,
+    readonly ctrl: Int32Array,
+    readonly f64: Float64Array,
+    readonly id: number,
+    readonly out: (line: string) => void,
+  ) {}
+
+  clearHistory(): void {
+    this.history.fill(0);
+    this.killers.fill(0);
+  }
+
+  // ---------------- time and stop ----------------
+
+  private totalNodes(): number {
+    let n = 0;
+    for (let i = 0; i < 64; i++) n += this.f64[F64_NODES + i];
+    return n;
+  }
+
+  private elapsed(): number {
+    return Date.now() - this.startTime;
+  }
+
+  private checkStop(): void {
+    const ctrl = this.ctrl;
+    this.f64[F64_NODES + this.id] = this.nodes;
+    if (Atomics.load(ctrl, CTRL_STOP) !== 0 || Atomics.load(ctrl, CTRL_GEN) !== this.gen) { this.stopped = true; return; }
+    if (this.id !== 0) return;
+    if (this.pondering && Atomics.load(ctrl, CTRL_PONDER) === 0) {
+      // ponderhit: our clock runs from now.
+      this.pondering = false;
+      this.startTime = this.f64[F64_PONDERHIT] || Date.now();
+    }
+    if (this.nodeLimit > 0 && this.totalNodes() >= this.nodeLimit) { this.stopped = true; return; }
+    if (!this.pondering && this.hardLimit > 0 && this.elapsed() >= this.hardLimit) this.stopped = true;
+  }
+
+  // ---------------- move ordering ----------------
+
+  private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
+    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
+    const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
+    const hbase = pos.stm * 4096;
+    for (let i = start; i < end; i++) {
+      const m = moves[i];
+      if (m === ttMove) { scores[i] = 1 << 30; continue; }
+      const to = moveTo(m), kind = moveKind(m);
+      const victim = kind === EN_PASSANT ? PAWN : board[to] & 7;
+      if (victim !== 0 && kind !== CASTLING) {
+        // MVV-LVA: most valuable victim first, cheapest attacker breaks ties.
+        scores[i] = (1 << 28) + victim * 64 - (board[moveFrom(m)] & 7) + (kind === PROMOTION ? promoType(m) * 8 : 0);
+      } else if (kind === PROMOTION && promoType(m) === QUEEN) {
+        scores[i] = (1 << 28) + 5 * 64;
+      } else if (m === k1) {
+        scores[i] = (1 << 27) + 2;
+      } else if (m === k2) {
+        scores[i] = (1 << 27) + 1;
+      } else {
+        scores[i] = this.history[hbase + (m & 4095)];
+      }
+    }
+  }
+
+  /** Moves the best-scored move of [i, end) to i (selection sort, one step) and returns it. */
+  private pick(i: number, end: number): number {
+    const moves = this.moves, scores = this.scores;
+    let best = i;
+    for (let j = i + 1; j < end; j++) if (scores[j] > scores[best]) best = j;
+    if (best !== i) {
+      const m = moves[i], s = scores[i];
+      moves[i] = moves[best]; scores[i] = scores[best];
+      moves[best] = m; scores[best] = s;
+    }
+    return moves[i];
+  }
+
+  private updateHistory(idx: number, bonus: number): void {
+    // Gravity: the entry moves toward ±16384 and can never overflow.
+    const h = this.history;
+    h[idx] += bonus - ((h[idx] * Math.abs(bonus)) >> 14);
+  }
+
+  // ---------------- quiescence ----------------
+
+  private qsearch(alpha: number, beta: number, ply: number): number {
+    const pos = this.pos;
+    this.pvLen[ply] = ply;
+    if ((++this.nodes & 1023) === 0) this.checkStop();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const inCheck = pos.inCheck();
+    if (ply >= MAX_PLY - 1) return inCheck ? 0 : evaluate(pos);
+    if (pos.isInsufficientMaterial()) return 0;
+
+    const tt = this.tt;
+    let ttMove = MOVE_NONE;
+    if (tt.probe(pos.keyLo, pos.keyHi)) {
+      ttMove = tt.move;
+      const s = scoreFromTT(tt.score, ply), b = tt.bound;
+      if (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha)) return s;
+    }
+
+    let best: number;
+    let standPat = 0;
+    if (inCheck) {
+      best = -MATE + ply;
+    } else {
+      standPat = evaluate(pos);
+      if (standPat >= beta) return standPat;
+      if (standPat > alpha) alpha = standPat;
+      best = standPat;
+    }
+
+    const base = ply * MAX_MOVES;
+    const end = generateMoves(pos, this.moves, base, inCheck ? GEN_ALL : GEN_CAPTURES);
+    if (inCheck && end === base) return -MATE + ply;
+    this.scoreMoves(base, end, ttMove, ply);
+    let bestMove = MOVE_NONE;
+    const oldAlpha = alpha;
+    for (let i = base; i < end; i++) {
+      const m = this.pick(i, end);
+      pos.make(m);
+      const score = -this.qsearch(-beta, -alpha, ply + 1);
+      pos.unmake(m);
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          bestMove = m;
+          if (score >= beta) break;
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.keyLo, pos.keyHi, bestMove, 0, bound, scoreToTT(best, ply), inCheck ? 0 : standPat);
+    return best;
+  }
+
+  // ---------------- main search ----------------
+
+  private search(alpha: number, beta: number, depth: number, ply: number, pvNode: boolean): number {
+    if (depth <= 0) return this.qsearch(alpha, beta, ply);
+    const pos = this.pos;
+    this.pvLen[ply] = ply;
+    if ((++this.nodes & 1023) === 0) this.checkStop();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const inCheck = pos.inCheck();
+    const base = ply * MAX_MOVES;
+
+    // Draws by rule. Fifty moves: a mate on the last move still counts, so check for one.
+    if (pos.isRepetitionDraw(this.rootSp) || pos.isInsufficientMaterial()) return 0;
+    if (pos.halfmove >= 100) {
+      if (!inCheck || generateMoves(pos, this.moves, base, GEN_ALL) !== base) return 0;
+      return -MATE + ply;
+    }
+    if (ply >= MAX_PLY - 1) return inCheck ? 0 : evaluate(pos);
+
+    // Mate-distance pruning: no line from here can beat a mate already found closer to the root.
+    alpha = Math.max(alpha, -MATE + ply);
+    beta = Math.min(beta, MATE - ply - 1);
+    if (alpha >= beta) return alpha;
+
+    const tt = this.tt;
+    let ttMove = MOVE_NONE;
+    if (tt.probe(pos.keyLo, pos.keyHi)) {
+      ttMove = tt.move;
+      if (!pvNode && tt.depth >= depth) {
+        const s = scoreFromTT(tt.score, ply), b = tt.bound;
+        if (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha)) return s;
+      }
+    }
+    const staticEval = inCheck ? 0 : evaluate(pos);
+
+    const end = generateMoves(pos, this.moves, base, GEN_ALL);
+    if (end === base) return inCheck ? -MATE + ply : 0;
+    this.scoreMoves(base, end, ttMove, ply);
+
+    const oldAlpha = alpha;
+    let best = -INF, bestMove = MOVE_NONE, searched = 0;
+    const hbase = pos.stm * 4096;
+    for (let i = base; i < end; i++) {
+      const m = this.pick(i, end);
+      const quiet = pos.board[moveTo(m)] === 0 && moveKind(m) !== EN_PASSANT && moveKind(m) !== PROMOTION || moveKind(m) === CASTLING;
+      pos.make(m);
+      // Check extension, bounded so that perpetual checks cannot run away with the search.
+      const ext = pos.inCheck() && ply < 2 * this.rootDepth ? 1 : 0;
+      const newDepth = depth - 1 + ext;
+      let score: number;
+      if (searched === 0) {
+        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode);
+      } else {
+        score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false);
+        if (pvNode && score > alpha && score < beta) score = -this.search(-beta, -alpha, newDepth, ply + 1, true);
+      }
+      pos.unmake(m);
+      if (this.stopped) return 0;
+      searched++;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          bestMove = m;
+          alpha = score;
+          if (pvNode) this.updatePv(ply, m);
+          if (score >= beta) {
+            if (quiet) {
+              if (this.killers[ply * 2] !== m) { this.killers[ply * 2 + 1] = this.killers[ply * 2]; this.killers[ply * 2] = m; }
+              const bonus = Math.min(depth * depth * 16, 4000);
+              this.updateHistory(hbase + (m & 4095), bonus);
+              // Quiet moves tried before the cutoff were worse: lower their history.
+              for (let j = base; j < i; j++) {
+                const q = this.moves[j];
+                if (pos.board[moveTo(q)] === 0 && moveKind(q) === 0) this.updateHistory(hbase + (q & 4095), -bonus);
+              }
+            }
+            break;
+          }
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), staticEval);
+    return best;
+  }
+
+  private updatePv(ply: number, m: number): void {
+    const pv = this.pv, row = ply * MAX_PLY, child = (ply + 1) * MAX_PLY;
+    pv[row + ply] = m;
+    const n = this.pvLen[ply + 1];
+    for (let j = ply + 1; j < n; j++) pv[row + j] = pv[child + j];
+    this.pvLen[ply] = Math.max(n, ply + 1);
+  }
+
+  /** Searches root moves [pvIdx, rootCount); fills rootScores and the PV of new bests. */
+  private searchRoot(depth: number, alpha: number, beta: number): number {
+    const pos = this.pos;
+    this.pvLen[0] = 0;
+    let best = -INF;
+    for (let i = this.pvIdx; i < this.rootCount; i++) {
+      const m = this.rootMoves[i];
+      pos.make(m);
+      this.nodes++;
+      const ext = pos.inCheck() ? 1 : 0;
+      let score: number;
+      if (i === this.pvIdx) {
+        score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true);
+      } else {
+        score = -this.search(-alpha - 1, -alpha, depth - 1 + ext, 1, false);
+        if (score > alpha && score < beta) score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true);
+      }
+      pos.unmake(m);
+      if (this.stopped) break;
+      if (score > best) best = score;
+      if (score > alpha || i === this.pvIdx) {
+        this.rootScores[i] = score;
+        this.pvLen[1] = Math.max(this.pvLen[1], 1);
+        this.updatePv(0, m);
+        this.rootPvs[i] = Array.from(this.pv.subarray(0, this.pvLen[0]));
+        // Move the new best to the front of the remaining moves, keeping the rest in order.
+        for (let j = i; j > this.pvIdx; j--) {
+          this.rootMoves[j] = this.rootMoves[j - 1]; this.rootScores[j] = this.rootScores[j - 1];
+          const t = this.rootPvs[j]; this.rootPvs[j] = this.rootPvs[j - 1]; this.rootPvs[j - 1] = t;
+        }
+        this.rootMoves[this.pvIdx] = m; this.rootScores[this.pvIdx] = score;
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) break;
+      } else {
+        this.rootScores[i] = -INF;
+      }
+    }
+    return best;
+  }
+
+  private infoLine(depth: number, idx: number, score: number, elapsed: number): string {
+    this.f64[F64_NODES + this.id] = this.nodes;
+    const nodes = this.totalNodes();
+    const nps = Math.round((nodes * 1000) / Math.max(1, elapsed));
+    const pv = (this.rootPvs[idx] || [this.rootMoves[idx]]);
+    const pvText: string[] = [];
+    // Render the PV on a scratch walk to get castling notation right at every ply.
+    const pos = this.pos;
+    let k = 0;
+    for (; k < pv.length; k++) { pvText.push(moveToUci(pos, pv[k])); pos.make(pv[k]); }
+    while (k-- > 0) pos.unmake(pv[k]);
+    let s = `info depth ${depth} seldepth ${Math.max(this.seldepth, depth)} multipv ${idx + 1} score ${formatScore(score)}`;
+    if (this.opts.showWDL) s += ` wdl ${wdl(score)}`;
+    return s + ` nodes ${nodes} nps ${nps} hashfull ${this.tt.hashfull()} time ${elapsed} pv ${pvText.join(' ')}`;
+  }
+
+  /**
+   * Runs a whole search on pos. Thread 0 prints info lines and returns the result; the caller
+   * prints bestmove. Helper threads search silently until stopped.
+   */
+  go(pos: Position, limits: SearchLimits, opts: SearchOptions, rootMoveFilter: number[] | null, gen: number): RootResult {
+    this.pos = pos;
+    this.opts = opts;
+    this.gen = gen;
+    this.nodes = 0;
+    this.seldepth = 0;
+    this.stopped = false;
+    this.rootSp = pos.sp;
+    this.startTime = Date.now();
+    this.pondering = limits.ponder;
+    this.nodeLimit = limits.nodes;
+    const budget = allocateTime(limits, pos.stm === 0, opts.moveOverhead);
+    this.softLimit = budget.soft;
+    this.hardLimit = budget.hard;
+    this.f64[F64_NODES + this.id] = 0;
+    this.killers.fill(0);
+
+    const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
+    this.rootCount = 0;
+    for (let i = 0; i < n; i++) {
+      const m = this.rootMoves[i];
+      if (!rootMoveFilter || rootMoveFilter.includes(m)) this.rootMoves[this.rootCount++] = m;
+    }
+    this.rootPvs = [];
+    for (let i = 0; i < this.rootCount; i++) { this.rootPvs.push([this.rootMoves[i]]); this.rootScores[i] = -INF; }
+    // Initial order: MVV-LVA / history via the ordinary scorer.
+    if (this.tt.probe(pos.keyLo, pos.keyHi)) {
+      const tm = this.tt.move;
+      for (let i = 0; i < this.rootCount; i++) if (this.rootMoves[i] === tm) {
+        this.rootMoves[i] = this.rootMoves[0]; this.rootMoves[0] = tm;
+      }
+    }
+    const result: RootResult = { move: this.rootCount ? this.rootMoves[0] : MOVE_NONE, ponder: MOVE_NONE, score: 0, depth: 0 };
+    if (this.rootCount === 0) return result;
+
+    const multiPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
+    const maxDepth = limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 10) : MAX_PLY - 10;
+    const main = this.id === 0;
+    for (let depth = 1 + (main ? 0 : (this.id & 1)); depth <= maxDepth; depth++) {
+      this.rootDepth = depth;
+      this.seldepth = 0;
+      for (this.pvIdx = 0; this.pvIdx < multiPV; this.pvIdx++) {
+        this.searchRoot(depth, -INF, INF);
+        if (this.stopped) break;
+        // Stable sort of the rest by score so the next line starts from the next best move.
+        this.sortRoot(this.pvIdx + 1);
+      }
+      if (this.stopped) {
+        // A partial iteration still yields its best move when the first root move was searched.
+        break;
+      }
+      result.depth = depth;
+      if (main) {
+        const el = this.elapsed();
+        for (let k = 0; k < multiPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
+        const s = this.rootScores[0];
+        if (limits.mate > 0 && s >= MATE - (2 * limits.mate - 1)) break;
+        // A proven mate needs no deeper iterations (a full-width search finds the shortest one).
+        if (Math.abs(s) >= MATE_BOUND && depth >= MATE - Math.abs(s) + 2) break;
+        if (!this.pondering && this.softLimit > 0 && el >= this.softLimit) break;
+        // Only one legal move: no need to think on a clock.
+        if (this.rootCount === 1 && !this.pondering && !limits.infinite && (this.softLimit > 0)) break;
+      }
+    }
+    result.move = this.rootMoves[0];
+    result.score = this.rootScores[0];
+    const pv = this.rootPvs[0];
+    if (pv && pv.length > 1) result.ponder = pv[1];
+    this.f64[F64_NODES + this.id] = this.nodes;
+    return result;
+  }
+
+  private sortRoot(from: number): void {
+    // Insertion sort: stable, and the list is short.
+    for (let i = from + 1; i < this.rootCount; i++) {
+      const m = this.rootMoves[i], s = this.rootScores[i], p = this.rootPvs[i];
+      let j = i - 1;
+      while (j >= from && this.rootScores[j] < s) {
+        this.rootMoves[j + 1] = this.rootMoves[j]; this.rootScores[j + 1] = this.rootScores[j]; this.rootPvs[j + 1] = this.rootPvs[j];
+        j--;
+      }
+      this.rootMoves[j + 1] = m; this.rootScores[j + 1] = s; this.rootPvs[j + 1] = p;
+    }
+  }
+
+  /** Last info line for the final result (exact score and full PV). */
+  finalInfo(depth: number): string {
+    return this.infoLine(Math.max(1, depth), 0, this.rootScores[0], this.elapsed());
+  }
+
+  get stopRequested(): boolean {
+    return this.stopped;
+  }
+}
+

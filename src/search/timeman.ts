@@ -1,0 +1,23 @@
+// Time management: a soft limit (no new iteration after it) and a hard limit (abort the search).
+import type { SearchLimits } from './limits';
+
+export interface TimeBudget { soft: number; hard: number } // ms; 0 means unlimited
+
+export function allocateTime(limits: SearchLimits, white: boolean, moveOverhead: number): TimeBudget {
+  if (limits.movetime > 0) {
+    const t = Math.max(1, limits.movetime - moveOverhead);
+    return { soft: t, hard: t };
+  }
+  const time = white ? limits.wtime : limits.btime;
+  if (limits.infinite || time < 0) return { soft: 0, hard: 0 };
+  const inc = Math.max(0, white ? limits.winc : limits.binc);
+  // Keep the overhead in reserve; a zero or negative clock still gets a minimal search.
+  const left = Math.max(1, time - moveOverhead);
+  const mtg = limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 30;
+  let soft = left / mtg + inc * 0.75;
+  // Never plan to use more than a fraction of what is left, however large the increment.
+  const hardCap = mtg === 1 ? left * 0.8 : left * 0.5;
+  const hard = Math.max(1, Math.min(hardCap, soft * 4));
+  soft = Math.max(1, Math.min(soft, hard * 0.6));
+  return { soft: Math.floor(soft), hard: Math.floor(hard) };
+}

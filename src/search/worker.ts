@@ -1,0 +1,98 @@
+// Search worker thread: owns one Searcher; thread 0 also reports info and bestmove.
+import { parentPort, workerData } from 'node:worker_threads';
+import { parseFen } from '../core/fen';
+import { parseUciMove, moveToUci } from '../core/notation';
+import { MOVE_NONE } from '../core/types';
+import { Position } from '../core/position';
+import { TT } from './tt';
+import { Searcher, formatScore } from './search';
+import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, SearchLimits, SearchOptions } from './limits';
+import { send } from '../io';
+
+export interface GoMessage {
+  type: 'go';
+  fen: string;
+  moves: string[];
+  chess960: boolean;
+  limits: SearchLimits;
+  opts: SearchOptions;
+  gen: number;
+  ttAge: number;
+}
+
+const data = workerData as { index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer };
+const ctrl = new Int32Array(data.ctrl);
+const f64 = new Float64Array(data.f64);
+const index = data.index;
+const searcher = new Searcher(new TT(data.tt), ctrl, f64, index, send);
+
+function buildPosition(msg: GoMessage): Position | null {
+  const pos = parseFen(msg.fen, msg.chess960);
+  if (typeof pos === 'string') return null;
+  for (const t of msg.moves) {
+    const m = parseUciMove(pos, t);
+    if (m === MOVE_NONE) return null;
+    pos.make(m);
+  }
+  return pos;
+}
+
+function runGo(msg: GoMessage): void {
+  const pos = buildPosition(msg);
+  searcher.tt.age = msg.ttAge;
+  if (!pos) {
+    if (index === 0) send('bestmove (none)');
+    return;
+  }
+  let filter: number[] | null = null;
+  if (msg.limits.searchmoves.length > 0) {
+    filter = msg.limits.searchmoves.map((t) => parseUciMove(pos, t)).filter((m) => m !== MOVE_NONE);
+    if (filter.length === 0) filter = null;
+  }
+  const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen);
+  if (index !== 0) return;
+  // go infinite / go ponder: never answer before stop or ponderhit.
+  while (Atomics.load(ctrl, CTRL_STOP) === 0 && Atomics.load(ctrl, CTRL_GEN) === msg.gen &&
+    (msg.limits.infinite || Atomics.load(ctrl, CTRL_PONDER) !== 0)) {
+    Atomics.wait(ctrl, CTRL_STOP, 0, 50);
+  }
+  Atomics.store(ctrl, CTRL_STOP, 1); // stop the helper threads
+  if (result.move === MOVE_NONE) {
+    send(`info depth 0 score ${pos.inCheck() ? formatScore(-32000) : 'cp 0'}`);
+    send('bestmove (none)');
+    return;
+  }
+  send(searcher.finalInfo(result.depth));
+  let ponder = result.ponder;
+  if (ponder === MOVE_NONE) {
+    pos.make(result.move);
+    if (searcher.tt.probe(pos.keyLo, pos.keyHi) && searcher.tt.move !== MOVE_NONE) {
+      const candidate = moveToUci(pos, searcher.tt.move);
+      if (parseUciMove(pos, candidate) === searcher.tt.move) ponder = searcher.tt.move;
+    }
+    const text = ponder !== MOVE_NONE ? moveToUci(pos, ponder) : '';
+    pos.unmake(result.move);
+    send(`bestmove ${moveToUci(pos, result.move)}${text ? ' ponder ' + text : ''}`);
+    return;
+  }
+  pos.make(result.move);
+  const ponderText = moveToUci(pos, ponder);
+  pos.unmake(result.move);
+  send(`bestmove ${moveToUci(pos, result.move)} ponder ${ponderText}`);
+}
+
+parentPort!.on('message', (msg: { type: string } & Record<string, unknown>) => {
+  if (msg.type === 'go') {
+    try {
+      runGo(msg as unknown as GoMessage);
+    } catch (e) {
+      send(`info string search error: ${(e as Error).message}`);
+      if (index === 0) send('bestmove (none)');
+    }
+    parentPort!.postMessage({ type: 'done', index, gen: (msg as unknown as GoMessage).gen });
+  } else if (msg.type === 'tt') {
+    searcher.tt = new TT(msg.sab as SharedArrayBuffer);
+  } else if (msg.type === 'clear') {
+    searcher.clearHistory();
+  }
+});

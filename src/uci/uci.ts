@@ -1,0 +1,380 @@
+// The UCI front end (main thread). It parses commands and keeps the game state; all thinking
+// happens in worker threads, so isready/stop/ponderhit/quit are answered at once.
+import * as readline from 'node:readline';
+import type { Worker } from 'node:worker_threads';
+import { parseFen, toFen, START_FEN } from '../core/fen';
+import { parseUciMove, moveToUci } from '../core/notation';
+import { legalMoves } from '../core/movegen';
+import { MOVE_NONE, MAX_MOVES, PIECE_CHARS } from '../core/types';
+import { Position, STACK_SIZE } from '../core/position';
+import { perftDivide } from '../core/perft';
+import { evaluate } from '../eval/evaluate';
+import { createTTBuffer } from '../search/tt';
+import {
+  defaultLimits, SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, MAX_THREADS,
+} from '../search/limits';
+import type { GoMessage } from '../search/worker';
+import { spawnWorker } from '../threads';
+import { runBench } from '../search/bench';
+import { send } from '../io';
+import { VERSION } from '../version';
+
+const MAX_HASH = 65536;
+const MAX_GAME_PLIES = STACK_SIZE - 300; // leave room for the search path
+
+interface Options {
+  hash: number;
+  threads: number;
+  multiPV: number;
+  moveOverhead: number;
+  ponder: boolean;
+  chess960: boolean;
+  showWDL: boolean;
+}
+
+export class UciEngine {
+  private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 10, ponder: false, chess960: false, showWDL: false };
+  private rootFen = START_FEN;
+  private moves: string[] = [];
+  // Built on first use: setting up the first position builds the attack tables (after uciok).
+  private posCache: Position | null = null;
+  private get pos(): Position { return (this.posCache ??= parseFen(START_FEN) as Position); }
+  private set pos(p: Position) { this.posCache = p; }
+  private readonly ctrlSab = new SharedArrayBuffer(CTRL_WORDS * 4);
+  private readonly ctrl = new Int32Array(this.ctrlSab);
+  private readonly f64Sab = new SharedArrayBuffer((F64_NODES + MAX_THREADS) * 8);
+  private readonly f64 = new Float64Array(this.f64Sab);
+  private ttSab: SharedArrayBuffer;
+  private workers: Worker[] = [];
+  private busy: boolean[] = [];
+  private searching = false;
+  private gen = 0;
+  private ttAge = 0;
+  private queue: string[] = [];
+  private quitWhenIdle = false;
+
+  constructor() {
+    this.ttSab = createTTBuffer(this.opts.hash);
+  }
+
+  // ---------------- workers ----------------
+
+  private ensureWorkers(): void {
+    while (this.workers.length > this.opts.threads) {
+      void this.workers.pop()!.terminate();
+      this.busy.pop();
+    }
+    while (this.workers.length < this.opts.threads) {
+      const index = this.workers.length;
+      const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab });
+      w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
+      w.on('error', (err) => this.onWorkerError(index, err));
+      w.unref();
+      this.workers.push(w);
+      this.busy.push(false);
+    }
+  }
+
+  private onWorkerMessage(msg: { type: string; index: number }): void {
+    if (msg.type !== 'done') return;
+    this.busy[msg.index] = false;
+    if (msg.index === 0) this.searching = false;
+    this.drainQueue();
+  }
+
+  private onWorkerError(index: number, err: Error): void {
+    send(`info string search thread ${index} failed: ${err.message}`);
+    if (index === 0 && this.searching) {
+      // Never leave the GUI without an answer: fall back to any legal move.
+      const list = new Int32Array(MAX_MOVES);
+      const n = legalMoves(this.pos, list);
+      send(n > 0 ? `bestmove ${moveToUci(this.pos, list[0])}` : 'bestmove (none)');
+      this.searching = false;
+    }
+    Atomics.store(this.ctrl, CTRL_STOP, 1);
+    // Replace the dead worker.
+    const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab });
+    w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
+    w.on('error', (e) => this.onWorkerError(index, e));
+    w.unref();
+    this.workers[index] = w;
+    this.busy[index] = false;
+    this.drainQueue();
+  }
+
+  private get idle(): boolean {
+    return !this.searching && !this.busy.some((b) => b);
+  }
+
+  /** Commands that must wait for the search to end (position changes are fine meanwhile). */
+  private drainQueue(): void {
+    while (this.idle && this.queue.length > 0) this.execute(this.queue.shift()!);
+    if (this.idle && this.quitWhenIdle) process.exit(0);
+  }
+
+  // ---------------- command loop ----------------
+
+  start(): void {
+    const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+    rl.on('line', (line) => this.handle(line));
+    rl.on('close', () => {
+      // End of input: finish a bounded search first, then exit.
+      if (this.idle) process.exit(0);
+      const infinite = Atomics.load(this.ctrl, CTRL_PONDER) !== 0 || this.lastInfinite;
+      if (infinite) { this.stop(); }
+      this.quitWhenIdle = true;
+    });
+  }
+
+  private lastInfinite = false;
+
+  handle(raw: string): void {
+    const line = raw.replace(/\r/g, '').trim();
+    if (!line) return;
+    const cmd = line.split(/\s+/)[0];
+    switch (cmd) {
+      case 'isready': if (this.workers.length === 0) this.ensureWorkers(); send('readyok'); return;
+      case 'stop': this.stop(); return;
+      case 'ponderhit': this.ponderhit(); return;
+      case 'quit': Atomics.store(this.ctrl, CTRL_STOP, 1); process.exit(0); return;
+    }
+    // Start the search threads in the background as soon as the GUI is past the handshake.
+    if (cmd !== 'uci' && this.workers.length === 0) this.ensureWorkers();
+    // Anything else that touches the search waits until the current one has ended.
+    if (!this.idle && (cmd === 'go' || cmd === 'setoption' || cmd === 'ucinewgame' || cmd === 'bench')) {
+      this.queue.push(line);
+      return;
+    }
+    this.execute(line);
+  }
+
+  private execute(line: string): void {
+    const tokens = line.split(/\s+/);
+    try {
+      switch (tokens[0]) {
+        case 'uci': this.uci(); break;
+        case 'setoption': this.setoption(line); break;
+        case 'ucinewgame': this.newGame(); break;
+        case 'position': this.position(tokens); break;
+        case 'go': this.go(tokens); break;
+        case 'd': this.display(); break;
+        case 'eval': send(`info string static eval ${evaluate(this.pos)} (side to move)`); break;
+        case 'bench': runBench(Number(tokens[1]) || undefined); break;
+        case 'flip': break;
+        default: send(`info string unknown command: ${line.slice(0, 200)}`);
+      }
+    } catch (e) {
+      send(`info string error handling '${line.slice(0, 100)}': ${(e as Error).message}`);
+    }
+  }
+
+  private uci(): void {
+    send(`id name Tessera ${VERSION}`);
+    send('id author the Tessera developers');
+    send('');
+    send(`option name Hash type spin default 16 min 1 max ${MAX_HASH}`);
+    send(`option name Threads type spin default 1 min 1 max ${MAX_THREADS}`);
+    send('option name MultiPV type spin default 1 min 1 max 256');
+    send('option name Move Overhead type spin default 10 min 0 max 5000');
+    send('option name Ponder type check default false');
+    send('option name Clear Hash type button');
+    send('option name UCI_Chess960 type check default false');
+    send('option name UCI_ShowWDL type check default false');
+    send('uciok');
+  }
+
+  private setoption(line: string): void {
+    const m = /^setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line);
+    if (!m) { send('info string setoption needs: setoption name <name> [value <value>]'); return; }
+    const name = m[1].trim().toLowerCase();
+    const value = (m[2] ?? '').trim();
+    const spin = (min: number, max: number): number | null => {
+      if (!/^-?\d+$/.test(value)) { send(`info string option ${m[1]}: '${value}' is not an integer`); return null; }
+      const v = Number(value);
+      if (v < min || v > max) { send(`info string option ${m[1]}: ${v} is out of range ${min}..${max}`); return null; }
+      return v;
+    };
+    const check = (): boolean | null => {
+      if (value.toLowerCase() === 'true') return true;
+      if (value.toLowerCase() === 'false') return false;
+      send(`info string option ${m[1]}: '${value}' is not true or false`);
+      return null;
+    };
+    switch (name) {
+      case 'hash': {
+        const v = spin(1, MAX_HASH);
+        if (v === null) return;
+        try {
+          this.ttSab = createTTBuffer(v);
+          this.opts.hash = v;
+          for (const w of this.workers) w.postMessage({ type: 'tt', sab: this.ttSab });
+        } catch {
+          send(`info string could not allocate ${v} MiB for the hash table; keeping ${this.opts.hash} MiB`);
+        }
+        return;
+      }
+      case 'threads': { const v = spin(1, MAX_THREADS); if (v !== null) this.opts.threads = v; return; }
+      case 'multipv': { const v = spin(1, 256); if (v !== null) this.opts.multiPV = v; return; }
+      case 'move overhead': { const v = spin(0, 5000); if (v !== null) this.opts.moveOverhead = v; return; }
+      case 'ponder': { const v = check(); if (v !== null) this.opts.ponder = v; return; }
+      case 'uci_chess960': {
+        const v = check();
+        if (v !== null) { this.opts.chess960 = v; this.rebuildPosition(); }
+        return;
+      }
+      case 'uci_showwdl': { const v = check(); if (v !== null) this.opts.showWDL = v; return; }
+      case 'clear hash': this.clearHash(); return;
+      default: send(`info string unknown option: ${m[1]}`);
+    }
+  }
+
+  private clearHash(): void {
+    new Int32Array(this.ttSab).fill(0);
+    for (const w of this.workers) w.postMessage({ type: 'clear' });
+  }
+
+  private newGame(): void {
+    this.clearHash();
+    this.rootFen = START_FEN;
+    this.moves = [];
+    this.rebuildPosition();
+  }
+
+  private rebuildPosition(): void {
+    const p = parseFen(this.rootFen, this.opts.chess960);
+    if (typeof p === 'string') return;
+    for (const t of this.moves) p.make(parseUciMove(p, t));
+    this.pos = p;
+  }
+
+  private position(tokens: string[]): void {
+    let i = 1;
+    let fen: string;
+    if (tokens[i] === 'startpos') { fen = START_FEN; i++; }
+    else if (tokens[i] === 'fen') {
+      i++;
+      const start = i;
+      while (i < tokens.length && tokens[i] !== 'moves') i++;
+      fen = tokens.slice(start, i).join(' ');
+    } else {
+      send(`info string position needs 'startpos' or 'fen <fen>'; keeping the current position`);
+      return;
+    }
+    const pos = parseFen(fen, this.opts.chess960);
+    if (typeof pos === 'string') { send(`info string invalid FEN: ${pos}; keeping the current position`); return; }
+    const moves: string[] = [];
+    if (i < tokens.length && tokens[i] === 'moves') {
+      for (i++; i < tokens.length; i++) {
+        const m = parseUciMove(pos, tokens[i]);
+        if (m === MOVE_NONE) {
+          send(`info string illegal move '${tokens[i].slice(0, 20)}' in position command; position set up to the move before it`);
+          break;
+        }
+        if (moves.length >= MAX_GAME_PLIES) { send('info string too many moves in position command; truncated'); break; }
+        moves.push(moveToUci(pos, m));
+        pos.make(m);
+      }
+    }
+    this.rootFen = fen;
+    this.moves = moves;
+    this.pos = pos;
+  }
+
+  private go(tokens: string[]): void {
+    if (tokens[1] === 'perft') {
+      const d = Number(tokens[2]);
+      if (!Number.isInteger(d) || d < 0 || d > 20) { send('info string go perft needs a depth 0..20'); return; }
+      perftCommand(this.pos, d);
+      return;
+    }
+    const limits = defaultLimits();
+    const numeric = new Set(['wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'mate', 'movetime']);
+    for (let i = 1; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (numeric.has(t)) {
+        const v = Number(tokens[i + 1]);
+        if (!Number.isFinite(v)) { send(`info string go: '${t}' needs a number`); continue; }
+        i++;
+        (limits as unknown as Record<string, number>)[t] = Math.trunc(v);
+      } else if (t === 'infinite') limits.infinite = true;
+      else if (t === 'ponder') limits.ponder = true;
+      else if (t === 'searchmoves') {
+        while (i + 1 < tokens.length && !numeric.has(tokens[i + 1]) && !['infinite', 'ponder'].includes(tokens[i + 1])) {
+          const mv = tokens[++i];
+          const m = parseUciMove(this.pos, mv);
+          if (m === MOVE_NONE) send(`info string searchmoves: '${mv}' is not legal here; ignored`);
+          else limits.searchmoves.push(moveToUci(this.pos, m));
+        }
+      } else send(`info string go: unknown parameter '${t}' ignored`);
+    }
+    // Negative depth/nodes/movetime mean nothing sensible: treat them as absent.
+    for (const k of ['depth', 'nodes', 'mate', 'movetime', 'movestogo'] as const) if (limits[k] < 0) limits[k] = 0;
+    this.startSearch(limits);
+  }
+
+  private startSearch(limits: SearchLimits): void {
+    this.ensureWorkers();
+    this.gen++;
+    this.ttAge = (this.ttAge + 1) & 63;
+    Atomics.store(this.ctrl, CTRL_STOP, 0);
+    Atomics.store(this.ctrl, CTRL_PONDER, limits.ponder ? 1 : 0);
+    Atomics.store(this.ctrl, CTRL_GEN, this.gen);
+    for (let i = 0; i < MAX_THREADS; i++) this.f64[F64_NODES + i] = 0;
+    this.lastInfinite = limits.infinite;
+    const msg: GoMessage = {
+      type: 'go', fen: this.rootFen, moves: this.moves, chess960: this.opts.chess960, limits,
+      opts: { multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead, chess960: this.opts.chess960, showWDL: this.opts.showWDL },
+      gen: this.gen, ttAge: this.ttAge,
+    };
+    this.searching = true;
+    for (let i = 0; i < this.workers.length; i++) { this.busy[i] = true; this.workers[i].postMessage(msg); }
+  }
+
+  private stop(): void {
+    if (this.idle) return;
+    Atomics.store(this.ctrl, CTRL_STOP, 1);
+    Atomics.notify(this.ctrl, CTRL_STOP);
+  }
+
+  private ponderhit(): void {
+    if (this.idle) return;
+    this.f64[F64_PONDERHIT] = Date.now();
+    Atomics.store(this.ctrl, CTRL_PONDER, 0);
+    Atomics.notify(this.ctrl, CTRL_STOP);
+  }
+
+  private display(): void {
+    const p = this.pos;
+    const rows: string[] = [];
+    for (let r = 7; r >= 0; r--) {
+      let row = ` ${r + 1} |`;
+      for (let f = 0; f < 8; f++) { const pc = p.board[r * 8 + f]; row += ` ${pc ? PIECE_CHARS[pc] : '.'}`; }
+      rows.push(row);
+    }
+    rows.push('     a b c d e f g h');
+    for (const r of rows) send(r);
+    send(`Fen: ${toFen(p)}`);
+    send(`Key: ${(p.keyHi >>> 0).toString(16).padStart(8, '0')}${(p.keyLo >>> 0).toString(16).padStart(8, '0')}`);
+    const list = new Int32Array(MAX_MOVES);
+    const n = legalMoves(p, list);
+    const ms: string[] = [];
+    for (let i = 0; i < n; i++) ms.push(moveToUci(p, list[i]));
+    send(`Legal moves (${n}): ${ms.join(' ')}`);
+  }
+}
+
+/** Stockfish-style perft output: one line per root move, then the total, time and speed. */
+export function perftCommand(pos: Position, depth: number): void {
+  const t0 = performance.now();
+  const { moves, total } = perftDivide(pos, depth);
+  const ms = performance.now() - t0;
+  for (const [m, c] of moves) send(`${m}: ${c}`);
+  send('');
+  send(`Nodes searched: ${total}`);
+  send(`Time (ms): ${Math.round(ms)}`);
+  send(`Nodes/second: ${Math.round((total * 1000) / Math.max(ms, 0.001))}`);
+}
+
+export function startUci(): void {
+  new UciEngine().start();
+}
