@@ -8,6 +8,7 @@ import {
 } from '../core/types';
 import type { Position } from '../core/position';
 import { moveToUci } from '../core/notation';
+import { seeGe } from '../core/see';
 import { evaluate } from '../eval/evaluate';
 import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
@@ -18,6 +19,11 @@ import { allocateTime } from './timeman';
 export const INF = 32001;
 export const MATE = 32000;
 export const MATE_BOUND = MATE - MAX_PLY; // scores beyond this are mates
+const NO_EVAL = -32768;
+
+/** Late-move reduction table, LMR[depth * 64 + moveNumber] = 0.75 + ln(d) ln(m) / 2.25. */
+const LMR = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(0.75 + Math.log(d) * Math.log(m) / 2.25);
 
 export interface RootResult {
   move: number;
@@ -55,7 +61,8 @@ export class Searcher {
   readonly scores = new Int32Array(MAX_PLY * MAX_MOVES);
   readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   readonly pvLen = new Int32Array(MAX_PLY + 1);
-  readonly killers = new Int32Array(MAX_PLY * 2);
+  readonly killers = new Int32Array((MAX_PLY + 2) * 2);
+  readonly evals = new Int32Array(MAX_PLY + 2);
   /** history[stm * 4096 + from * 64 + to], kept within ±HISTORY_MAX by gravity. */
   readonly history = new Int32Array(2 * 64 * 64);
   nodes = 0;
@@ -119,7 +126,7 @@ export class Searcher {
 
   // ---------------- move ordering ----------------
 
-  private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
+  private scoreMoves(start: number, end: number, ttMove: number, ply: number, useSee: boolean): void {
     const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
     const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
     const hbase = pos.stm * 4096;
@@ -130,7 +137,9 @@ export class Searcher {
       const victim = kind === EN_PASSANT ? PAWN : board[to] & 7;
       if (victim !== 0 && kind !== CASTLING) {
         // MVV-LVA: most valuable victim first, cheapest attacker breaks ties.
-        scores[i] = (1 << 28) + victim * 64 - (board[moveFrom(m)] & 7) + (kind === PROMOTION ? promoType(m) * 8 : 0);
+        scores[i] = victim * 64 - (board[moveFrom(m)] & 7) + (kind === PROMOTION ? promoType(m) * 8 : 0);
+        // Captures that lose material by exchange go after the quiet moves.
+        scores[i] += useSee && !seeGe(pos, m, 0) ? -(1 << 28) : 1 << 28;
       } else if (kind === PROMOTION && promoType(m) === QUEEN) {
         scores[i] = (1 << 28) + 5 * 64;
       } else if (m === k1) {
@@ -196,11 +205,13 @@ export class Searcher {
     const base = ply * MAX_MOVES;
     const end = generateMoves(pos, this.moves, base, inCheck ? GEN_ALL : GEN_CAPTURES);
     if (inCheck && end === base) return -MATE + ply;
-    this.scoreMoves(base, end, ttMove, ply);
+    this.scoreMoves(base, end, ttMove, ply, false);
     let bestMove = MOVE_NONE;
     const oldAlpha = alpha;
     for (let i = base; i < end; i++) {
       const m = this.pick(i, end);
+      // Captures that lose material by exchange cannot raise a quiet position's score.
+      if (!inCheck && !seeGe(pos, m, 0)) continue;
       pos.make(m);
       const score = -this.qsearch(-beta, -alpha, ply + 1);
       pos.unmake(m);
@@ -221,7 +232,13 @@ export class Searcher {
 
   // ---------------- main search ----------------
 
-  private search(alpha: number, beta: number, depth: number, ply: number, pvNode: boolean): number {
+  /** Does the side to move have a piece other than pawns and king? (Null move is unsafe without.) */
+  private hasNonPawnMaterial(): boolean {
+    const bb = this.pos.bb, c = this.pos.stm << 4;
+    return ((bb[c + 4] | bb[c + 5] | bb[c + 6] | bb[c + 7] | bb[c + 8] | bb[c + 9] | bb[c + 10] | bb[c + 11])) !== 0;
+  }
+
+  private search(alpha: number, beta: number, depth: number, ply: number, pvNode: boolean, cutNode: boolean): number {
     if (depth <= 0) return this.qsearch(alpha, beta, ply);
     const pos = this.pos;
     this.pvLen[ply] = ply;
@@ -245,36 +262,103 @@ export class Searcher {
     if (alpha >= beta) return alpha;
 
     const tt = this.tt;
-    let ttMove = MOVE_NONE;
+    let ttMove = MOVE_NONE, ttHit = false, ttScore = 0, ttBound = 0, ttDepth = -1;
     if (tt.probe(pos.keyLo, pos.keyHi)) {
-      ttMove = tt.move;
-      if (!pvNode && tt.depth >= depth) {
-        const s = scoreFromTT(tt.score, ply), b = tt.bound;
-        if (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha)) return s;
+      ttHit = true;
+      ttMove = tt.move; ttBound = tt.bound; ttDepth = tt.depth;
+      ttScore = scoreFromTT(tt.score, ply);
+      // TT cutoff.
+      if (!pvNode && ttDepth >= depth &&
+        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))) {
+        return ttScore;
       }
     }
-    const staticEval = inCheck ? 0 : evaluate(pos);
+
+    // Static evaluation, refined by the TT score when its bound says it is more accurate.
+    let staticEval = 0, eval_ = 0;
+    if (inCheck) {
+      this.evals[ply] = NO_EVAL;
+    } else {
+      staticEval = ttHit ? tt.eval : evaluate(pos);
+      this.evals[ply] = staticEval;
+      eval_ = staticEval;
+      if (ttHit && Math.abs(ttScore) < MATE_BOUND &&
+        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > eval_) || (ttBound === BOUND_UPPER && ttScore < eval_))) {
+        eval_ = ttScore;
+      }
+    }
+    // Improving: our eval is higher than two plies ago, so pruning should be more careful.
+    const improving = !inCheck && ply >= 2 && this.evals[ply - 2] !== NO_EVAL && staticEval > this.evals[ply - 2];
+    this.killers[(ply + 1) * 2] = 0; this.killers[(ply + 1) * 2 + 1] = 0;
+
+    if (!pvNode && !inCheck) {
+      // Reverse futility pruning: far above beta at low depth, assume a cutoff.
+      if (depth <= 8 && eval_ - 80 * (depth - (improving ? 1 : 0)) >= beta && Math.abs(beta) < MATE_BOUND) return eval_;
+
+      // Null-move pruning: give the opponent a free move; if we still beat beta, cut.
+      if (depth >= 3 && eval_ >= beta && staticEval >= beta - 20 * depth + 150 && pos.stMove[pos.sp - 1] !== 0 &&
+        this.hasNonPawnMaterial() && Math.abs(beta) < MATE_BOUND) {
+        const r = 3 + ((depth / 4) | 0) + Math.min(3, ((eval_ - beta) / 200) | 0);
+        pos.makeNull();
+        const score = -this.search(-beta, -beta + 1, depth - r, ply + 1, false, !cutNode);
+        pos.unmakeNull();
+        if (this.stopped) return 0;
+        if (score >= beta) return score >= MATE_BOUND ? beta : score;
+      }
+    }
+
+    // Internal iterative reduction: without a hash move this node is probably less important.
+    if (depth >= 4 && ttMove === MOVE_NONE && (pvNode || cutNode)) depth--;
 
     const end = generateMoves(pos, this.moves, base, GEN_ALL);
     if (end === base) return inCheck ? -MATE + ply : 0;
-    this.scoreMoves(base, end, ttMove, ply);
+    this.scoreMoves(base, end, ttMove, ply, true);
 
     const oldAlpha = alpha;
-    let best = -INF, bestMove = MOVE_NONE, searched = 0;
+    let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0;
     const hbase = pos.stm * 4096;
+    const lmpLimit = improving ? 3 + depth * depth : ((3 + depth * depth) / 2) | 0;
     for (let i = base; i < end; i++) {
       const m = this.pick(i, end);
-      const quiet = pos.board[moveTo(m)] === 0 && moveKind(m) !== EN_PASSANT && moveKind(m) !== PROMOTION || moveKind(m) === CASTLING;
+      const kind = moveKind(m);
+      const capture = kind === EN_PASSANT || (kind !== CASTLING && pos.board[moveTo(m)] !== 0);
+      const quiet = !capture && !(kind === PROMOTION && promoType(m) === QUEEN);
+      if (quiet) quietsSeen++;
+
+      // Move-count and futility pruning of quiet moves, and SEE pruning, once a move has been searched.
+      if (ply > 0 && best > -MATE_BOUND && searched > 0) {
+        if (quiet) {
+          // The rest are quiet moves ordered by history (and bad captures): stop looking.
+          if (!pvNode && !inCheck && depth <= 8 && quietsSeen > lmpLimit) break;
+          if (!inCheck && depth <= 8 && staticEval + 100 + 90 * depth <= alpha) break;
+          if (depth <= 8 && !seeGe(pos, m, -60 * depth)) continue;
+        } else if (depth <= 8 && !seeGe(pos, m, -100 * depth)) continue;
+      }
+
       pos.make(m);
+      const givesCheck = pos.inCheck();
       // Check extension, bounded so that perpetual checks cannot run away with the search.
-      const ext = pos.inCheck() && ply < 2 * this.rootDepth ? 1 : 0;
+      const ext = givesCheck && ply < 2 * this.rootDepth ? 1 : 0;
       const newDepth = depth - 1 + ext;
       let score: number;
       if (searched === 0) {
-        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode);
+        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode, false);
       } else {
-        score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false);
-        if (pvNode && score > alpha && score < beta) score = -this.search(-beta, -alpha, newDepth, ply + 1, true);
+        // Late-move reductions for quiet moves searched after the first few.
+        let r = 0;
+        if (depth >= 3 && searched >= 2 + (pvNode ? 1 : 0) && quiet) {
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)];
+          if (pvNode) r--;
+          if (!improving) r++;
+          if (cutNode) r++;
+          if (givesCheck) r--;
+          if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
+          r -= (this.history[hbase + (m & 4095)] / 6000) | 0;
+          r = Math.max(0, Math.min(r, newDepth - 1));
+        }
+        score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
+        if (r > 0 && score > alpha) score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
+        if (pvNode && score > alpha && score < beta) score = -this.search(-beta, -alpha, newDepth, ply + 1, true, false);
       }
       pos.unmake(m);
       if (this.stopped) return 0;
@@ -301,8 +385,9 @@ export class Searcher {
         }
       }
     }
+    if (searched === 0) return inCheck ? -MATE + ply : alpha; // everything pruned (cannot happen at ply 0)
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), staticEval);
+    tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : staticEval);
     return best;
   }
 
@@ -326,10 +411,10 @@ export class Searcher {
       const ext = pos.inCheck() ? 1 : 0;
       let score: number;
       if (i === this.pvIdx) {
-        score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true);
+        score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true, false);
       } else {
-        score = -this.search(-alpha - 1, -alpha, depth - 1 + ext, 1, false);
-        if (score > alpha && score < beta) score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true);
+        score = -this.search(-alpha - 1, -alpha, depth - 1 + ext, 1, false, true);
+        if (score > alpha && score < beta) score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true, false);
       }
       pos.unmake(m);
       if (this.stopped) break;
@@ -416,7 +501,18 @@ export class Searcher {
       this.rootDepth = depth;
       this.seldepth = 0;
       for (this.pvIdx = 0; this.pvIdx < multiPV; this.pvIdx++) {
-        this.searchRoot(depth, -INF, INF);
+        // Aspiration window around the previous score, widened on each failure.
+        let delta = 20, alpha = -INF, beta = INF;
+        const prev = this.rootScores[this.pvIdx];
+        if (depth >= 5 && Math.abs(prev) < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
+        for (;;) {
+          const score = this.searchRoot(depth, alpha, beta);
+          if (this.stopped) break;
+          if (score <= alpha) { beta = (alpha + beta) >> 1; alpha = Math.max(score - delta, -INF); }
+          else if (score >= beta) beta = Math.min(score + delta, INF);
+          else break;
+          delta += delta >> 1;
+        }
         if (this.stopped) break;
         // Stable sort of the rest by score so the next line starts from the next best move.
         this.sortRoot(this.pvIdx + 1);

@@ -16,6 +16,8 @@ export function createTTBuffer(mib: number): SharedArrayBuffer {
 export class TT {
   readonly data: Int32Array;
   readonly buckets: number;
+  /** Bucket index = floor(keyLo * scale): a multiply instead of a slow floating-point modulo. */
+  private readonly scale: number;
   /** Search generation (6 bits); entries from older searches are replaced first. */
   age = 0;
   // Results of the last successful probe.
@@ -24,6 +26,7 @@ export class TT {
   constructor(buf: SharedArrayBuffer) {
     this.data = new Int32Array(buf);
     this.buckets = Math.floor(this.data.length / BUCKET_WORDS);
+    this.scale = this.buckets / 4294967296;
   }
 
   clear(): void { this.data.fill(0); }
@@ -33,7 +36,7 @@ export class TT {
   /** Looks the key up; on a hit fills move/depth/bound/score/eval and returns true. */
   probe(keyLo: number, keyHi: number): boolean {
     const d = this.data;
-    const b = ((keyLo >>> 0) % this.buckets) * BUCKET_WORDS;
+    const b = Math.floor((keyLo >>> 0) * this.scale) * BUCKET_WORDS;
     for (let i = b; i < b + BUCKET_WORDS; i += ENTRY_WORDS) {
       const data = d[i + 1], sc = d[i + 2];
       if ((d[i] ^ data ^ sc) === keyHi && data !== 0) {
@@ -50,7 +53,7 @@ export class TT {
 
   store(keyLo: number, keyHi: number, move: number, depth: number, bound: number, score: number, ev: number): void {
     const d = this.data;
-    const b = ((keyLo >>> 0) % this.buckets) * BUCKET_WORDS;
+    const b = Math.floor((keyLo >>> 0) * this.scale) * BUCKET_WORDS;
     let slot = b, worst = 1 << 30;
     for (let i = b; i < b + BUCKET_WORDS; i += ENTRY_WORDS) {
       const data = d[i + 1];
