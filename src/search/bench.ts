@@ -7,7 +7,7 @@ import { Searcher } from './search';
 import { defaultLimits, CTRL_WORDS, F64_NODES } from './limits';
 import { send } from '../io';
 
-export const BENCH_DEPTH = 6;
+export const BENCH_DEPTH = 12;
 
 export const BENCH_FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
