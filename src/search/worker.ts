@@ -6,7 +6,7 @@ import { MOVE_NONE } from '../core/types';
 import { Position } from '../core/position';
 import { TT } from './tt';
 import { Searcher, formatScore } from './search';
-import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, SearchLimits, SearchOptions } from './limits';
+import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_NODES, SearchLimits, SearchOptions, defaultLimits } from './limits';
 import { send } from '../io';
 
 export interface GoMessage {
@@ -80,6 +80,16 @@ function runGo(msg: GoMessage): void {
   pos.unmake(result.move);
   send(`bestmove ${moveToUci(pos, result.move)} ponder ${ponderText}`);
 }
+
+// Warm the JIT up with a short silent search, so the first real move is not played by the
+// interpreter. A `go` bumps the generation counter, which aborts the warm-up at once.
+function warmUp(): void {
+  const pos = parseFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1') as Position;
+  const quiet = new Searcher(new TT(new SharedArrayBuffer(1 << 20)), ctrl, new Float64Array(F64_NODES + 256), index, () => {});
+  const limits = { ...defaultLimits(), nodes: 0, depth: 9 };
+  quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false }, null, Atomics.load(ctrl, CTRL_GEN));
+}
+warmUp();
 
 parentPort!.on('message', (msg: { type: string } & Record<string, unknown>) => {
   if (msg.type === 'go') {
