@@ -176,7 +176,7 @@ export class Searcher {
   private qsearch(alpha: number, beta: number, ply: number): number {
     const pos = this.pos;
     this.pvLen[ply] = ply;
-    if ((++this.nodes & 1023) === 0) this.checkStop();
+    if ((++this.nodes & 255) === 0) this.checkStop();
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     const inCheck = pos.inCheck();
@@ -242,7 +242,7 @@ export class Searcher {
     if (depth <= 0) return this.qsearch(alpha, beta, ply);
     const pos = this.pos;
     this.pvLen[ply] = ply;
-    if ((++this.nodes & 1023) === 0) this.checkStop();
+    if ((++this.nodes & 255) === 0) this.checkStop();
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     const inCheck = pos.inCheck();
@@ -459,7 +459,7 @@ export class Searcher {
    * Runs a whole search on pos. Thread 0 prints info lines and returns the result; the caller
    * prints bestmove. Helper threads search silently until stopped.
    */
-  go(pos: Position, limits: SearchLimits, opts: SearchOptions, rootMoveFilter: number[] | null, gen: number): RootResult {
+  go(pos: Position, limits: SearchLimits, opts: SearchOptions, rootMoveFilter: number[] | null, gen: number, startTime = Date.now()): RootResult {
     this.pos = pos;
     this.opts = opts;
     this.gen = gen;
@@ -467,7 +467,8 @@ export class Searcher {
     this.seldepth = 0;
     this.stopped = false;
     this.rootSp = pos.sp;
-    this.startTime = Date.now();
+    // The clock started when the GUI's go arrived, not when this thread got to it.
+    this.startTime = startTime;
     this.pondering = limits.ponder;
     this.nodeLimit = limits.nodes;
     const budget = allocateTime(limits, pos.stm === 0, opts.moveOverhead);

@@ -18,6 +18,8 @@ export interface GoMessage {
   opts: SearchOptions;
   gen: number;
   ttAge: number;
+  /** Date.now() when the main thread received the go command. */
+  receivedAt: number;
 }
 
 const data = workerData as { index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer };
@@ -49,7 +51,7 @@ function runGo(msg: GoMessage): void {
     filter = msg.limits.searchmoves.map((t) => parseUciMove(pos, t)).filter((m) => m !== MOVE_NONE);
     if (filter.length === 0) filter = null;
   }
-  const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen);
+  const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
   if (index !== 0) return;
   // go infinite / go ponder: never answer before stop or ponderhit.
   while (Atomics.load(ctrl, CTRL_STOP) === 0 && Atomics.load(ctrl, CTRL_GEN) === msg.gen &&

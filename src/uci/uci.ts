@@ -127,8 +127,10 @@ export class UciEngine {
   }
 
   private lastInfinite = false;
+  private goReceivedAt = 0;
 
   handle(raw: string): void {
+    const now = Date.now();
     const line = raw.replace(/\r/g, '').trim();
     if (!line) return;
     const cmd = line.split(/\s+/)[0];
@@ -141,6 +143,7 @@ export class UciEngine {
     // Start the search threads in the background as soon as the GUI is past the handshake.
     if (cmd !== 'uci' && this.workers.length === 0) this.ensureWorkers();
     // Anything else that touches the search waits until the current one has ended.
+    if (cmd === 'go') this.goReceivedAt = now;
     if (!this.idle && (cmd === 'go' || cmd === 'setoption' || cmd === 'ucinewgame' || cmd === 'bench')) {
       this.queue.push(line);
       return;
@@ -324,7 +327,7 @@ export class UciEngine {
     const msg: GoMessage = {
       type: 'go', fen: this.rootFen, moves: this.moves, chess960: this.opts.chess960, limits,
       opts: { multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead, chess960: this.opts.chess960, showWDL: this.opts.showWDL },
-      gen: this.gen, ttAge: this.ttAge,
+      gen: this.gen, ttAge: this.ttAge, receivedAt: this.goReceivedAt,
     };
     this.searching = true;
     for (let i = 0; i < this.workers.length; i++) { this.busy[i] = true; this.workers[i].postMessage(msg); }
