@@ -5,6 +5,7 @@ import { parseFen, START_FEN } from './core/fen';
 import { perftCommand, startUci } from './uci/uci';
 import { runBench, BENCH_DEPTH } from './search/bench';
 import { VERSION } from './version';
+import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
 
 function main(argv: string[]): void {
   const program = new Command();
@@ -47,6 +48,26 @@ function main(argv: string[]): void {
         process.exit(2);
       }
       runBench(depth);
+    });
+
+  program
+    .command('epd')
+    .description('solve EPD test suites (bm/am/dm, STS c0 points) with Tessera engine processes over UCI')
+    .argument('<files...>', 'EPD files (e.g. epd/wac.epd epd/bratko_kopec.epd epd/sts1-15.epd)')
+    .option('--movetime <ms>', 'time per position in milliseconds (the default: 1000)')
+    .option('--depth <n>', 'search each position to this depth instead')
+    .option('--nodes <n>', 'search each position for this many nodes instead')
+    .option('--threads <n>', 'search threads per engine', '1')
+    .option('--hash <mib>', 'hash table per engine in MiB', '16')
+    .option('--jobs <n>', 'engines solving positions in parallel', '1')
+    .option('--json <file>', 'write every position\'s result to this JSON file')
+    .action(async (files: string[], o: Record<string, string | undefined>) => {
+      const opts = epdOptions(files, o);
+      if (typeof opts === 'string') {
+        console.error(`epd: ${opts}`);
+        process.exit(EXIT_USAGE);
+      }
+      process.exitCode = await runEpd(opts);
     });
 
   program.parse(argv);
