@@ -4,7 +4,7 @@ export interface SearchLimits {
   nodes: number; // 0: no limit
   mate: number; // mate in N moves; 0: none
   movetime: number; // ms; 0: none
-  wtime: number; btime: number; winc: number; binc: number; // ms; wtime/btime -1: not given
+  wtime: number; btime: number; winc: number; binc: number; // ms; wtime/btime NaN: not given (a negative clock is given)
   movestogo: number; // 0: not given
   infinite: boolean;
   ponder: boolean;
@@ -20,7 +20,7 @@ export interface SearchOptions {
 
 export function defaultLimits(): SearchLimits {
   return {
-    depth: 0, nodes: 0, mate: 0, movetime: 0, wtime: -1, btime: -1, winc: 0, binc: 0,
+    depth: 0, nodes: 0, mate: 0, movetime: 0, wtime: NaN, btime: NaN, winc: 0, binc: 0,
     movestogo: 0, infinite: false, ponder: false, searchmoves: [],
   };
 }

@@ -5,7 +5,7 @@ import { parseUciMove, moveToUci } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
 import { Position } from '../core/position';
 import { TT } from './tt';
-import { Searcher, formatScore } from './search';
+import { Searcher } from './search';
 import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_NODES, SearchLimits, SearchOptions, defaultLimits } from './limits';
 import { send } from '../io';
 
@@ -22,7 +22,7 @@ export interface GoMessage {
   receivedAt: number;
 }
 
-const data = workerData as { index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer };
+const data = workerData as { index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer; gen: number };
 const ctrl = new Int32Array(data.ctrl);
 const f64 = new Float64Array(data.f64);
 const index = data.index;
@@ -60,7 +60,7 @@ function runGo(msg: GoMessage): void {
   }
   Atomics.store(ctrl, CTRL_STOP, 1); // stop the helper threads
   if (result.move === MOVE_NONE) {
-    send(`info depth 0 score ${pos.inCheck() ? formatScore(-32000) : 'cp 0'}`);
+    send(`info depth 0 score ${pos.inCheck() ? 'mate 0' : 'cp 0'}`);
     send('bestmove (none)');
     return;
   }
@@ -89,7 +89,9 @@ function warmUp(): void {
   const pos = parseFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1') as Position;
   const quiet = new Searcher(new TT(new SharedArrayBuffer(1 << 20)), ctrl, new Float64Array(F64_NODES + 256), index, () => {});
   const limits = { ...defaultLimits(), nodes: 0, depth: 9 };
-  quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false }, null, Atomics.load(ctrl, CTRL_GEN));
+  // The generation the main thread had when it started this thread: any go since then cancels.
+  if (Atomics.load(ctrl, CTRL_GEN) !== data.gen) return;
+  quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false }, null, data.gen);
 }
 warmUp();
 

@@ -33,7 +33,7 @@ interface Options {
 }
 
 export class UciEngine {
-  private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 10, ponder: false, chess960: false, showWDL: false };
+  private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false };
   private rootFen = START_FEN;
   private moves: string[] = [];
   // Built on first use: setting up the first position builds the attack tables (after uciok).
@@ -66,7 +66,7 @@ export class UciEngine {
     }
     while (this.workers.length < this.opts.threads) {
       const index = this.workers.length;
-      const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab });
+      const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen });
       w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
       w.on('error', (err) => this.onWorkerError(index, err));
       w.unref();
@@ -93,7 +93,7 @@ export class UciEngine {
     }
     Atomics.store(this.ctrl, CTRL_STOP, 1);
     // Replace the dead worker.
-    const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab });
+    const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen });
     w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
     w.on('error', (e) => this.onWorkerError(index, e));
     w.unref();
@@ -142,9 +142,10 @@ export class UciEngine {
     }
     // Start the search threads in the background as soon as the GUI is past the handshake.
     if (cmd !== 'uci' && this.workers.length === 0) this.ensureWorkers();
-    // Anything else that touches the search waits until the current one has ended.
     if (cmd === 'go') this.goReceivedAt = now;
-    if (!this.idle && (cmd === 'go' || cmd === 'setoption' || cmd === 'ucinewgame' || cmd === 'bench')) {
+    // Anything else that touches the search waits until the current one has ended; once something
+    // waits, everything after it waits too, so commands keep their order.
+    if (this.queue.length > 0 || (!this.idle && (cmd === 'go' || cmd === 'setoption' || cmd === 'ucinewgame' || cmd === 'bench'))) {
       this.queue.push(line);
       return;
     }
@@ -178,7 +179,7 @@ export class UciEngine {
     send(`option name Hash type spin default 16 min 1 max ${MAX_HASH}`);
     send(`option name Threads type spin default 1 min 1 max ${MAX_THREADS}`);
     send('option name MultiPV type spin default 1 min 1 max 256');
-    send('option name Move Overhead type spin default 10 min 0 max 5000');
+    send('option name Move Overhead type spin default 30 min 0 max 5000');
     send('option name Ponder type check default false');
     send('option name Clear Hash type button');
     send('option name UCI_Chess960 type check default false');
