@@ -498,6 +498,7 @@ export class Searcher {
     const multiPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
     const maxDepth = limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 10) : MAX_PLY - 10;
     const main = this.id === 0;
+    let lastBest = MOVE_NONE, lastScore = 0, stable = 0;
     for (let depth = 1 + (main ? 0 : (this.id & 1)); depth <= maxDepth; depth++) {
       this.rootDepth = depth;
       this.seldepth = 0;
@@ -530,7 +531,13 @@ export class Searcher {
         if (limits.mate > 0 && s >= MATE - (2 * limits.mate - 1)) break;
         // A proven mate needs no deeper iterations (a full-width search finds the shortest one).
         if (Math.abs(s) >= MATE_BOUND && depth >= MATE - Math.abs(s) + 2) break;
-        if (!this.pondering && this.softLimit > 0 && el >= this.softLimit) break;
+        // Spend less when the best move has been stable, more when it just changed or the score fell.
+        if (this.rootMoves[0] === lastBest) stable++; else stable = 0;
+        let factor = stable >= 4 ? 0.55 : stable >= 2 ? 0.8 : depth > 1 && stable === 0 ? 1.4 : 1;
+        if (depth > 1 && s < lastScore - 25) factor *= 1.3;
+        if (limits.movetime > 0) factor = 1; // a fixed time per move is used in full
+        lastBest = this.rootMoves[0]; lastScore = s;
+        if (!this.pondering && this.softLimit > 0 && el >= Math.min(this.softLimit * factor, limits.movetime > 0 ? this.hardLimit : this.hardLimit * 0.8)) break;
         // Only one legal move: no need to think on a clock.
         if (this.rootCount === 1 && !this.pondering && !limits.infinite && (this.softLimit > 0)) break;
       }

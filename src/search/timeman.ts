@@ -9,15 +9,16 @@ export function allocateTime(limits: SearchLimits, white: boolean, moveOverhead:
     return { soft: t, hard: t };
   }
   const time = white ? limits.wtime : limits.btime;
-  if (limits.infinite || time < 0) return { soft: 0, hard: 0 };
+  if (limits.infinite || Number.isNaN(time)) return { soft: 0, hard: 0 };
   const inc = Math.max(0, white ? limits.winc : limits.binc);
   // Keep the overhead in reserve; a zero or negative clock still gets a minimal search.
   const left = Math.max(1, time - moveOverhead);
   const mtg = limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 30;
   let soft = left / mtg + inc * 0.75;
   // Never plan to use more than a fraction of what is left, however large the increment.
-  const hardCap = mtg === 1 ? left * 0.8 : left * 0.5;
-  const hard = Math.max(1, Math.min(hardCap, soft * 4));
+  // A low clock is where scheduling latency bites: keep at least 60% of what is left.
+  const hardCap = mtg === 1 ? left * 0.8 : left * 0.4;
+  const hard = Math.max(1, Math.min(hardCap, soft * 3));
   soft = Math.max(1, Math.min(soft, hard * 0.6));
   return { soft: Math.floor(soft), hard: Math.floor(hard) };
 }
