@@ -100,10 +100,12 @@ export function formatSummary(s: FileSummary, wallMs: number | null): string {
   out.push(head + (extras.length ? `; ${extras.join(', ')}` : ''));
   out.push(`  time: ${wallMs !== null ? `${formatDuration(wallMs)} wall, ` : ''}${formatDuration(s.searchMs)} searching`);
   if (s.scoredByPoints && s.themes.length > 1) {
-    const w = Math.min(48, Math.max(5, ...s.themes.map((t) => `${t.key}  ${t.theme}`.length)));
+    const keyW = Math.max(...s.themes.map((t) => (t.key === t.theme ? 0 : t.key.length)));
+    const labelOf = (t: ThemeSummary): string => (keyW === 0 ? t.theme : `${(t.key === t.theme ? '' : t.key).padEnd(keyW)}  ${t.theme}`);
+    const w = Math.min(60, Math.max(5, ...s.themes.map((t) => labelOf(t).length)));
     out.push(`  ${'theme'.padEnd(w)}  ${'best'.padStart(9)}  ${'points'.padStart(11)}  ${'%'.padStart(6)}`);
     for (const t of s.themes) {
-      const label = (t.key === t.theme ? t.theme : `${t.key}  ${t.theme}`).slice(0, w);
+      const label = labelOf(t).slice(0, w);
       out.push(`  ${label.padEnd(w)}  ${`${t.solved}/${t.positions}`.padStart(9)}  ${`${t.points}/${t.maxPoints}`.padStart(11)}  ${pct(t.points, t.maxPoints).padStart(6)}`);
     }
   } else if (s.unsolvedIds.length > 0 && s.unsolvedIds.length <= 200) {
