@@ -133,7 +133,7 @@ export class UciEngine {
   }
 
   /**
-   * Solves one position: position, Clear Hash, isready, go. Resolves with the info lines and the
+   * Solves one position: ucinewgame, position, isready, go. Resolves with the info lines and the
    * bestmove; on a timeout (no bestmove within timeoutMs) it sends stop and waits a little more;
    * if the engine still does not answer, or dies, the result carries an error and the engine is
    * killed (start() it again).
@@ -141,13 +141,11 @@ export class UciEngine {
   async search(fen: string, goArgs: string, timeoutMs: number): Promise<EngineResult> {
     const infos: InfoEvent[] = [];
     try {
-      // A fresh start for every position: empty hash table and history. This is `ucinewgame`'s
-      // job, but Tessera (0.1.0) queues a ucinewgame that arrives while its main thread has not
-      // yet seen the search thread finish (bestmove already sent) and runs it after the
-      // position command that followed, which resets the position to the start position; the
-      // Clear Hash button clears the same state without touching the position.
+      // A fresh start for every position: empty hash table and history. (This relies on the
+      // engine keeping the order of ucinewgame and position right after a bestmove; Tessera
+      // before commit 4dee94f did not, and searched the start position now and then.)
+      this.send('ucinewgame');
       this.send(`position fen ${fen}`);
-      this.send('setoption name Clear Hash');
       await this.ready();
     } catch (e) {
       this.kill();
