@@ -430,6 +430,11 @@ export class Searcher {
           const t = this.rootPvs[j]; this.rootPvs[j] = this.rootPvs[j - 1]; this.rootPvs[j - 1] = t;
         }
         this.rootMoves[this.pvIdx] = m; this.rootScores[this.pvIdx] = score;
+        // Tell the GUI about a new best move at once when iterations have become slow.
+        if (this.id === 0 && i > this.pvIdx && this.pvIdx === 0) {
+          const el = this.elapsed();
+          if (el > 1000) this.out(this.infoLine(depth, 0, score, el, score >= beta ? ' lowerbound' : ''));
+        }
         if (score > alpha) alpha = score;
         if (alpha >= beta) break;
       } else {
@@ -439,7 +444,7 @@ export class Searcher {
     return best;
   }
 
-  private infoLine(depth: number, idx: number, score: number, elapsed: number): string {
+  private infoLine(depth: number, idx: number, score: number, elapsed: number, bound = ''): string {
     this.f64[F64_NODES + this.id] = this.nodes;
     const nodes = this.totalNodes();
     const nps = Math.round((nodes * 1000) / Math.max(1, elapsed));
@@ -450,7 +455,7 @@ export class Searcher {
     let k = 0;
     for (; k < pv.length; k++) { pvText.push(moveToUci(pos, pv[k])); pos.make(pv[k]); }
     while (k-- > 0) pos.unmake(pv[k]);
-    let s = `info depth ${depth} seldepth ${Math.max(this.seldepth, depth)} multipv ${idx + 1} score ${formatScore(score)}`;
+    let s = `info depth ${depth} seldepth ${Math.max(this.seldepth, depth)} multipv ${idx + 1} score ${formatScore(score)}${bound}`;
     if (this.opts.showWDL) s += ` wdl ${wdl(score)}`;
     return s + ` nodes ${nodes} nps ${nps} hashfull ${this.tt.hashfull()} time ${elapsed} pv ${pvText.join(' ')}`;
   }
