@@ -1,5 +1,5 @@
 // Move notation: UCI long algebraic and SAN, in and out. Not on the search's hot path.
-import { squareName, WHITE } from './bitboard';
+import { squareName, parseSquare, WHITE } from './bitboard';
 import {
   PAWN, KING, CASTLING, PROMOTION, EN_PASSANT, MOVE_NONE, MAX_MOVES,
   moveFrom, moveTo, moveKind, promoType, typeOf,
@@ -33,17 +33,31 @@ function legalList(pos: Position): Int32Array {
   return list.subarray(0, n);
 }
 
-/** Finds the legal move written in UCI notation; MOVE_NONE if it is not legal here. */
+const uciScratch = new Int32Array(MAX_MOVES);
+
+/**
+ * Finds the legal move written in UCI notation; MOVE_NONE if it is not legal here.
+ * Castling is accepted both as king-to-target (outside Chess960 mode) and as king-takes-rook.
+ * Called for every move of every `position` command, so it builds no strings.
+ */
 export function parseUciMove(pos: Position, text: string): number {
   const s = text.trim().toLowerCase();
-  for (const m of legalList(pos)) {
-    if (moveToUci(pos, m) === s) return m;
-    if (moveKind(m) === CASTLING) {
-      // Accept both castling spellings: king to its target square (outside Chess960 mode) and king takes rook.
-      const ktr = squareName(moveFrom(m)) + squareName(moveTo(m));
-      const kts = squareName(moveFrom(m)) + squareName(castleKingTo(pos, m));
-      if (s === ktr || (!pos.chess960 && s === kts)) return m;
+  if (s.length < 4 || s.length > 5) return MOVE_NONE;
+  const from = parseSquare(s.slice(0, 2)), to = parseSquare(s.slice(2, 4));
+  if (from < 0 || to < 0) return MOVE_NONE;
+  const promo = s.length === 5 ? PROMO_CHARS.indexOf(s[4]) : 0;
+  if (promo < 0 || (s.length === 5 && promo < 2)) return MOVE_NONE;
+  const n = generateMoves(pos, uciScratch, 0, GEN_ALL);
+  for (let i = 0; i < n; i++) {
+    const m = uciScratch[i];
+    if (moveFrom(m) !== from) continue;
+    const kind = moveKind(m);
+    if (kind === CASTLING) {
+      if (promo === 0 && (to === moveTo(m) || (!pos.chess960 && to === castleKingTo(pos, m)))) return m;
+      continue;
     }
+    if (moveTo(m) !== to) continue;
+    if ((kind === PROMOTION ? promoType(m) : 0) === promo) return m;
   }
   return MOVE_NONE;
 }

@@ -12,7 +12,8 @@ import { send } from '../io';
 export interface GoMessage {
   type: 'go';
   fen: string;
-  moves: string[];
+  /** Game moves from fen, already checked legal by the main thread. */
+  moves: number[];
   chess960: boolean;
   limits: SearchLimits;
   opts: SearchOptions;
@@ -31,11 +32,7 @@ const searcher = new Searcher(new TT(data.tt), ctrl, f64, index, send);
 function buildPosition(msg: GoMessage): Position | null {
   const pos = parseFen(msg.fen, msg.chess960);
   if (typeof pos === 'string') return null;
-  for (const t of msg.moves) {
-    const m = parseUciMove(pos, t);
-    if (m === MOVE_NONE) return null;
-    pos.make(m);
-  }
+  for (const m of msg.moves) pos.make(m);
   return pos;
 }
 

@@ -35,7 +35,9 @@ interface Options {
 export class UciEngine {
   private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false };
   private rootFen = START_FEN;
-  private moves: string[] = [];
+  /** Game moves from rootFen: as the GUI wrote them (to spot a repeated prefix) and as integers. */
+  private rawMoves: string[] = [];
+  private moves: number[] = [];
   // Built on first use: setting up the first position builds the attack tables (after uciok).
   private posCache: Position | null = null;
   private get pos(): Position { return (this.posCache ??= parseFen(START_FEN) as Position); }
@@ -156,7 +158,11 @@ export class UciEngine {
     const tokens = line.split(/\s+/);
     try {
       switch (tokens[0]) {
-        case 'uci': this.uci(); break;
+        case 'uci':
+        this.uci();
+        // Build the attack tables and start the search threads while the GUI digests uciok.
+        setImmediate(() => { void this.pos; if (this.workers.length === 0) this.ensureWorkers(); });
+        break;
         case 'setoption': this.setoption(line); break;
         case 'ucinewgame': this.newGame(); break;
         case 'position': this.position(tokens); break;
@@ -241,13 +247,14 @@ export class UciEngine {
     this.clearHash();
     this.rootFen = START_FEN;
     this.moves = [];
+    this.rawMoves = [];
     this.rebuildPosition();
   }
 
   private rebuildPosition(): void {
     const p = parseFen(this.rootFen, this.opts.chess960);
     if (typeof p === 'string') return;
-    for (const t of this.moves) p.make(parseUciMove(p, t));
+    for (const m of this.moves) p.make(m);
     this.pos = p;
   }
 
@@ -264,23 +271,34 @@ export class UciEngine {
       send(`info string position needs 'startpos' or 'fen <fen>'; keeping the current position`);
       return;
     }
-    const pos = parseFen(fen, this.opts.chess960);
-    if (typeof pos === 'string') { send(`info string invalid FEN: ${pos}; keeping the current position`); return; }
-    const moves: string[] = [];
-    if (i < tokens.length && tokens[i] === 'moves') {
-      for (i++; i < tokens.length; i++) {
-        const m = parseUciMove(pos, tokens[i]);
-        if (m === MOVE_NONE) {
-          send(`info string illegal move '${tokens[i].slice(0, 20)}' in position command; position set up to the move before it`);
-          break;
-        }
-        if (moves.length >= MAX_GAME_PLIES) { send('info string too many moves in position command; truncated'); break; }
-        moves.push(moveToUci(pos, m));
-        pos.make(m);
+    const moveTokens = i < tokens.length && tokens[i] === 'moves' ? tokens.slice(i + 1) : [];
+    if (i < tokens.length && tokens[i] !== 'moves') {
+      send(`info string position: expected 'moves' but got '${tokens[i].slice(0, 20)}'; ignored the rest`);
+    }
+    // A GUI resends the whole game every move: when it extends what we have, only play the new moves.
+    let pos: Position, moves: number[], raw: string[];
+    const n = this.rawMoves.length;
+    if (this.posCache && fen === this.rootFen && moveTokens.length >= n && this.rawMoves.every((t, k) => t === moveTokens[k])) {
+      pos = this.posCache; moves = this.moves; raw = this.rawMoves;
+    } else {
+      const fresh = parseFen(fen, this.opts.chess960);
+      if (typeof fresh === 'string') { send(`info string invalid FEN: ${fresh}; keeping the current position`); return; }
+      pos = fresh; moves = []; raw = [];
+    }
+    for (let k = raw.length; k < moveTokens.length; k++) {
+      const m = parseUciMove(pos, moveTokens[k]);
+      if (m === MOVE_NONE) {
+        send(`info string illegal move '${moveTokens[k].slice(0, 20)}' in position command; position set up to the move before it`);
+        break;
       }
+      if (moves.length >= MAX_GAME_PLIES) { send('info string too many moves in position command; truncated'); break; }
+      moves.push(m);
+      raw.push(moveTokens[k]);
+      pos.make(m);
     }
     this.rootFen = fen;
     this.moves = moves;
+    this.rawMoves = raw;
     this.pos = pos;
   }
 
