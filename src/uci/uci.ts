@@ -1,6 +1,7 @@
 // The UCI front end (main thread). It parses commands and keeps the game state; all thinking
 // happens in worker threads, so isready/stop/ponderhit/quit are answered at once.
 import * as readline from 'node:readline';
+import * as os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { parseFen, toFen, START_FEN } from '../core/fen';
 import { parseUciMove, moveToUci } from '../core/notation';
@@ -19,7 +20,9 @@ import { runBench } from '../search/bench';
 import { send } from '../io';
 import { VERSION } from '../version';
 
-const MAX_HASH = 65536;
+// Half the machine's memory (at least 1 GiB, at most 64 GiB): a larger table would be committed
+// lazily and could get the engine killed for memory in the middle of a game.
+const MAX_HASH = Math.max(1024, Math.min(65536, Math.floor(os.totalmem() / (2 * 1024 * 1024))));
 const MAX_GAME_PLIES = STACK_SIZE - 300; // leave room for the search path
 
 interface Options {
