@@ -10,7 +10,7 @@
 // the same number of times (alternating with Tessera's runs), one thread (the default), timing
 // from sending `go` to reading `Nodes searched`, and prints its speed and Tessera's speed as a
 // share of it. A wrong node count exits 1. Timings are wall-clock: run it on an idle machine.
-import { build } from 'esbuild';
+import { bundleCore } from './bundle-core.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -53,23 +53,9 @@ function parseArgs(argv) {
   return opts;
 }
 
-/** Bundles src/core/{perft,fen}.ts into a temporary ES module and imports it. */
+/** Bundles the core into a temporary ES module and imports it. */
 async function loadCore() {
-  const out = await build({
-    stdin: {
-      contents: "export { perft } from './src/core/perft'; export { parseFen } from './src/core/fen';",
-      resolveDir: root,
-      sourcefile: 'perft-bench-entry.ts',
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    write: false,
-  });
-  const file = path.join(os.tmpdir(), `tessera-perft-bench-${process.pid}-${Date.now()}.mjs`);
-  fs.writeFileSync(file, out.outputFiles[0].text);
+  const file = await bundleCore(root, 'perft-bench');
   try {
     return await import(pathToFileURL(file).href);
   } finally {

@@ -17,9 +17,8 @@
 // Prints OK/FAIL per count with its speed; exits 1 on any failure. Chess960 files (names
 // starting with chess960) are parsed in Chess960 mode. src/core is bundled with esbuild on the
 // fly, so no build is needed.
-import { build } from 'esbuild';
+import { bundleCore } from './bundle-core.mjs';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -96,24 +95,6 @@ function readSuite(file) {
   return out;
 }
 
-async function bundleCore() {
-  const out = await build({
-    stdin: {
-      contents: "export { perft } from './src/core/perft'; export { parseFen } from './src/core/fen';",
-      resolveDir: root,
-      sourcefile: 'perft-deep-entry.ts',
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    write: false,
-  });
-  const file = path.join(os.tmpdir(), `tessera-perft-deep-${process.pid}-${Date.now()}.mjs`);
-  fs.writeFileSync(file, out.outputFiles[0].text);
-  return file;
-}
 
 const fmtTime = (ms) => (ms < 1000 ? `${ms.toFixed(0)}ms` : ms < 120000 ? `${(ms / 1000).toFixed(2)}s` : `${(ms / 60000).toFixed(1)}min`);
 const fmtNodes = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)}G` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : `${n}`);
@@ -144,7 +125,7 @@ async function main() {
   console.log(`perft-deep: ${files.join(', ')}; ${plannedCounts} counts in ${tasks.length} positions, ` +
     `${fmtNodes(Number(plannedNodes))} nodes; ${opts.max ? `limit ${opts.max.toExponential(1)} per count` : 'cpw limited to 2e9 per count'}; ${opts.jobs} job(s)`);
 
-  const bundle = await bundleCore();
+  const bundle = await bundleCore(root, 'perft-deep');
   let ok = 0, failed = 0, nodes = 0, busyMs = 0;
   const t0 = performance.now();
   const report = (task, results) => {
