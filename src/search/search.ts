@@ -171,14 +171,19 @@ export class Searcher {
     h[idx] += bonus - ((h[idx] * Math.abs(bonus)) >> 14);
   }
 
+  /** Bookkeeping every node shares: empty PV, node count, clock check, selective depth. False once stopped. */
+  private enterNode(ply: number): boolean {
+    this.pvLen[ply] = ply;
+    if ((++this.nodes & 255) === 0) this.checkStop();
+    if (ply > this.seldepth) this.seldepth = ply;
+    return !this.stopped;
+  }
+
   // ---------------- quiescence ----------------
 
   private qsearch(alpha: number, beta: number, ply: number): number {
     const pos = this.pos;
-    this.pvLen[ply] = ply;
-    if ((++this.nodes & 255) === 0) this.checkStop();
-    if (this.stopped) return 0;
-    if (ply > this.seldepth) this.seldepth = ply;
+    if (!this.enterNode(ply)) return 0;
     const inCheck = pos.inCheck();
     if (ply >= MAX_PLY - 1) return inCheck ? 0 : evaluate(pos);
     if (pos.isInsufficientMaterial()) return 0;
@@ -241,10 +246,7 @@ export class Searcher {
   private search(alpha: number, beta: number, depth: number, ply: number, pvNode: boolean, cutNode: boolean): number {
     if (depth <= 0) return this.qsearch(alpha, beta, ply);
     const pos = this.pos;
-    this.pvLen[ply] = ply;
-    if ((++this.nodes & 255) === 0) this.checkStop();
-    if (this.stopped) return 0;
-    if (ply > this.seldepth) this.seldepth = ply;
+    if (!this.enterNode(ply)) return 0;
     const inCheck = pos.inCheck();
     const base = ply * MAX_MOVES;
 
