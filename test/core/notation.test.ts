@@ -6,35 +6,13 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFen, toFen, START_FEN } from '../../src/core/fen';
 import { moveToUci, parseUciMove, moveToSan, parseSan, parseMove } from '../../src/core/notation';
-import { legalMoves } from '../../src/core/movegen';
 import {
-  MAX_MOVES, MOVE_NONE, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType,
+  MOVE_NONE, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType,
   KNIGHT, BISHOP, ROOK, QUEEN,
 } from '../../src/core/types';
-import type { Position } from '../../src/core/position';
+import { load, legal, play } from '../helpers/chess';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-function load(fen: string, chess960 = false): Position {
-  const pos = parseFen(fen, chess960);
-  if (typeof pos === 'string') throw new Error(`parseFen(${fen}) failed: ${pos}`);
-  return pos;
-}
-
-function legal(pos: Position): number[] {
-  const list = new Int32Array(MAX_MOVES);
-  return Array.from(list.subarray(0, legalMoves(pos, list)));
-}
-
-/** Plays moves in any notation, failing on an illegal one. */
-function play(pos: Position, moves: string): Position {
-  for (const t of moves.split(/\s+/).filter(Boolean)) {
-    const m = parseMove(pos, t);
-    if (m === MOVE_NONE) throw new Error(`illegal move ${t} in ${toFen(pos)}`);
-    pos.make(m);
-  }
-  return pos;
-}
 
 // ---------- EPD reading ----------
 

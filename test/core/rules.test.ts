@@ -1,33 +1,12 @@
 // Game-ending rules (gameResult) and the repetition / dead-position / en-passant details behind them.
 import { describe, expect, it } from 'vitest';
-import { parseFen, toFen, START_FEN } from '../../src/core/fen';
+import { toFen, START_FEN } from '../../src/core/fen';
 import { parseMove } from '../../src/core/notation';
-import { legalMoves } from '../../src/core/movegen';
 import { perft } from '../../src/core/perft';
 import { gameResult } from '../../src/core/rules';
-import { MAX_MOVES, MOVE_NONE, EN_PASSANT, moveKind } from '../../src/core/types';
+import { MOVE_NONE, EN_PASSANT, moveKind } from '../../src/core/types';
 import type { Position } from '../../src/core/position';
-
-function load(fen: string): Position {
-  const pos = parseFen(fen);
-  if (typeof pos === 'string') throw new Error(`parseFen(${fen}) failed: ${pos}`);
-  return pos;
-}
-
-/** Plays moves (UCI or SAN), failing on an illegal one. */
-function play(pos: Position, moves: string): Position {
-  for (const t of moves.split(/\s+/).filter(Boolean)) {
-    const m = parseMove(pos, t);
-    if (m === MOVE_NONE) throw new Error(`illegal move ${t} in ${toFen(pos)}`);
-    pos.make(m);
-  }
-  return pos;
-}
-
-function legal(pos: Position): number[] {
-  const list = new Int32Array(MAX_MOVES);
-  return Array.from(list.subarray(0, legalMoves(pos, list)));
-}
+import { load, legal, play } from '../helpers/chess';
 
 const epMoves = (pos: Position): number[] => legal(pos).filter((m) => moveKind(m) === EN_PASSANT);
 

@@ -1,0 +1,28 @@
+// Small helpers the core tests share: set up a position, list its legal moves, play moves.
+import { parseFen, toFen } from '../../src/core/fen';
+import { parseMove } from '../../src/core/notation';
+import { legalMoves } from '../../src/core/movegen';
+import { MAX_MOVES, MOVE_NONE } from '../../src/core/types';
+import type { Position } from '../../src/core/position';
+
+/** Parses a FEN, failing the test on an error. */
+export function load(fen: string, chess960 = false): Position {
+  const pos = parseFen(fen, chess960);
+  if (typeof pos === 'string') throw new Error(`parseFen(${fen}) failed: ${pos}`);
+  return pos;
+}
+
+export function legal(pos: Position): number[] {
+  const list = new Int32Array(MAX_MOVES);
+  return Array.from(list.subarray(0, legalMoves(pos, list)));
+}
+
+/** Plays moves (UCI or SAN), failing on an illegal one. */
+export function play(pos: Position, moves: string): Position {
+  for (const t of moves.split(/\s+/).filter(Boolean)) {
+    const m = parseMove(pos, t);
+    if (m === MOVE_NONE) throw new Error(`illegal move ${t} in ${toFen(pos)}`);
+    pos.make(m);
+  }
+  return pos;
+}
