@@ -65,6 +65,15 @@ export class Searcher {
   readonly evals = new Int32Array(MAX_PLY + 2);
   /** history[stm * 4096 + from * 64 + to], kept within ±HISTORY_MAX by gravity. */
   readonly history = new Int32Array(2 * 64 * 64);
+  /**
+   * Continuation history: contHist[prevPieceTo * 1024 + pieceTo], how well a quiet move did after
+   * the move one or two plies earlier (pieceTo = piece * 64 + to; 0 stands for a null move or the root).
+   */
+  readonly contHist = new Int16Array(1024 * 1024);
+  /** The quiet reply that refuted each previous move last time: counterMoves[prevPieceTo]. */
+  readonly counterMoves = new Int32Array(1024);
+  /** pieceTo of the move made at each ply, offset by 2 so that plies -1 and -2 read 0. */
+  readonly pieceTo = new Int32Array(MAX_PLY + 4);
   nodes = 0;
   seldepth = 0;
   stopped = false;
@@ -95,6 +104,8 @@ export class Searcher {
 
   clearHistory(): void {
     this.history.fill(0);
+    this.contHist.fill(0);
+    this.counterMoves.fill(0);
     this.killers.fill(0);
   }
 
@@ -130,6 +141,9 @@ export class Searcher {
     const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
     const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
     const hbase = pos.stm * 4096;
+    const prev1 = this.pieceTo[ply + 1], c1 = prev1 * 1024, c2 = this.pieceTo[ply] * 1024;
+    const counter = prev1 !== 0 ? this.counterMoves[prev1] : MOVE_NONE;
+    const ch = this.contHist;
     for (let i = start; i < end; i++) {
       const m = moves[i];
       if (m === ttMove) { scores[i] = 1 << 30; continue; }
@@ -146,8 +160,11 @@ export class Searcher {
         scores[i] = (1 << 27) + 2;
       } else if (m === k2) {
         scores[i] = (1 << 27) + 1;
+      } else if (m === counter) {
+        scores[i] = 1 << 27;
       } else {
-        scores[i] = this.history[hbase + (m & 4095)];
+        const pt = board[moveFrom(m)] * 64 + to;
+        scores[i] = this.history[hbase + (m & 4095)] + ch[c1 + pt] + ch[c2 + pt];
       }
     }
   }
@@ -169,6 +186,26 @@ export class Searcher {
     // Gravity: the entry moves toward ±16384 and can never overflow.
     const h = this.history;
     h[idx] += bonus - ((h[idx] * Math.abs(bonus)) >> 14);
+  }
+
+  private updateContHist(idx: number, bonus: number): void {
+    const h = this.contHist;
+    h[idx] += bonus - ((h[idx] * Math.abs(bonus)) >> 14);
+  }
+
+  /** Butterfly and continuation histories of quiet move m at ply (before it is made). */
+  private updateQuietStats(m: number, ply: number, hbase: number, bonus: number): void {
+    this.updateHistory(hbase + (m & 4095), bonus);
+    const pt = this.pos.board[moveFrom(m)] * 64 + moveTo(m);
+    const p1 = this.pieceTo[ply + 1], p2 = this.pieceTo[ply];
+    if (p1 !== 0) this.updateContHist(p1 * 1024 + pt, bonus);
+    if (p2 !== 0) this.updateContHist(p2 * 1024 + pt, bonus);
+  }
+
+  /** The quiet-move statistics LMR reads: butterfly plus continuation histories. */
+  private quietScore(m: number, ply: number, hbase: number): number {
+    const pt = this.pos.board[moveFrom(m)] * 64 + moveTo(m);
+    return this.history[hbase + (m & 4095)] + this.contHist[this.pieceTo[ply + 1] * 1024 + pt] + this.contHist[this.pieceTo[ply] * 1024 + pt];
   }
 
   /** Bookkeeping every node shares: empty PV, node count, clock check, selective depth. False once stopped. */
@@ -217,6 +254,7 @@ export class Searcher {
       const m = this.pick(i, end);
       // Captures that lose material by exchange cannot raise a quiet position's score.
       if (!inCheck && !seeGe(pos, m, 0)) continue;
+      this.pieceTo[ply + 2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
       pos.make(m);
       const score = -this.qsearch(-beta, -alpha, ply + 1);
       pos.unmake(m);
@@ -302,6 +340,7 @@ export class Searcher {
         this.hasNonPawnMaterial() && Math.abs(beta) < MATE_BOUND) {
         const r = 3 + ((depth / 4) | 0) + Math.min(3, ((eval_ - beta) / 200) | 0);
         pos.makeNull();
+        this.pieceTo[ply + 2] = 0;
         const score = -this.search(-beta, -beta + 1, depth - r, ply + 1, false, !cutNode);
         pos.unmakeNull();
         if (this.stopped) return 0;
@@ -337,6 +376,8 @@ export class Searcher {
         } else if (depth <= 8 && !seeGe(pos, m, -100 * depth)) continue;
       }
 
+      const stat = quiet ? this.quietScore(m, ply, hbase) : 0;
+      this.pieceTo[ply + 2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
       pos.make(m);
       const givesCheck = pos.inCheck();
       // Check extension, bounded so that perpetual checks cannot run away with the search.
@@ -355,7 +396,7 @@ export class Searcher {
           if (cutNode) r++;
           if (givesCheck) r--;
           if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
-          r -= (this.history[hbase + (m & 4095)] / 6000) | 0;
+          r -= (stat / 10000) | 0;
           r = Math.max(0, Math.min(r, newDepth - 1));
         }
         score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
@@ -375,11 +416,13 @@ export class Searcher {
             if (quiet) {
               if (this.killers[ply * 2] !== m) { this.killers[ply * 2 + 1] = this.killers[ply * 2]; this.killers[ply * 2] = m; }
               const bonus = Math.min(depth * depth * 16, 4000);
-              this.updateHistory(hbase + (m & 4095), bonus);
+              this.updateQuietStats(m, ply, hbase, bonus);
+              const p1 = this.pieceTo[ply + 1];
+              if (p1 !== 0) this.counterMoves[p1] = m;
               // Quiet moves tried before the cutoff were worse: lower their history.
               for (let j = base; j < i; j++) {
                 const q = this.moves[j];
-                if (pos.board[moveTo(q)] === 0 && moveKind(q) === 0) this.updateHistory(hbase + (q & 4095), -bonus);
+                if (pos.board[moveTo(q)] === 0 && moveKind(q) === 0) this.updateQuietStats(q, ply, hbase, -bonus);
               }
             }
             break;
@@ -408,6 +451,7 @@ export class Searcher {
     let best = -INF;
     for (let i = this.pvIdx; i < this.rootCount; i++) {
       const m = this.rootMoves[i];
+      this.pieceTo[2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
       pos.make(m);
       this.nodes++;
       const ext = pos.inCheck() ? 1 : 0;
