@@ -72,6 +72,8 @@ export class Searcher {
   readonly contHist = new Int16Array(1024 * 1024);
   /** The quiet reply that refuted each previous move last time: counterMoves[prevPieceTo]. */
   readonly counterMoves = new Int32Array(1024);
+  /** The move a singular-extension search at this ply leaves out (0: none). */
+  readonly excluded = new Int32Array(MAX_PLY + 2);
   /** pieceTo of the move made at each ply, offset by 2 so that plies -1 and -2 read 0. */
   readonly pieceTo = new Int32Array(MAX_PLY + 4);
   nodes = 0;
@@ -302,13 +304,14 @@ export class Searcher {
     if (alpha >= beta) return alpha;
 
     const tt = this.tt;
+    const excluded = this.excluded[ply];
     let ttMove = MOVE_NONE, ttHit = false, ttScore = 0, ttBound = 0, ttDepth = -1;
     if (tt.probe(pos.keyLo, pos.keyHi)) {
       ttHit = true;
       ttMove = tt.move; ttBound = tt.bound; ttDepth = tt.depth;
       ttScore = scoreFromTT(tt.score, ply);
-      // TT cutoff.
-      if (!pvNode && ttDepth >= depth &&
+      // TT cutoff (not in a search that leaves the hash move out: the entry is about that move).
+      if (!pvNode && excluded === MOVE_NONE && ttDepth >= depth &&
         (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))) {
         return ttScore;
       }
@@ -331,7 +334,7 @@ export class Searcher {
     const improving = !inCheck && ply >= 2 && this.evals[ply - 2] !== NO_EVAL && staticEval > this.evals[ply - 2];
     this.killers[(ply + 1) * 2] = 0; this.killers[(ply + 1) * 2 + 1] = 0;
 
-    if (!pvNode && !inCheck) {
+    if (!pvNode && !inCheck && excluded === MOVE_NONE) {
       // Reverse futility pruning: far above beta at low depth, assume a cutoff.
       if (depth <= 8 && eval_ - 80 * (depth - (improving ? 1 : 0)) >= beta && Math.abs(beta) < MATE_BOUND) return eval_;
 
@@ -351,6 +354,24 @@ export class Searcher {
     // Internal iterative reduction: without a hash move this node is probably less important.
     if (depth >= 4 && ttMove === MOVE_NONE && (pvNode || cutNode)) depth--;
 
+    // Singular extension: if every move but the hash move fails well below the hash score, the hash
+    // move is the only good one here and earns a deeper look. Done before this ply's move list exists,
+    // because the verification search at the same ply reuses that part of the move buffer.
+    let singularExt = 0;
+    if (ply > 0 && depth >= 8 && ttMove !== MOVE_NONE && excluded === MOVE_NONE && ply < 2 * this.rootDepth &&
+      (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) && ttDepth >= depth - 3 && Math.abs(ttScore) < MATE_BOUND) {
+      const singularBeta = ttScore - 2 * depth;
+      this.excluded[ply] = ttMove;
+      const s = this.search(singularBeta - 1, singularBeta, (depth - 1) >> 1, ply, false, cutNode);
+      this.excluded[ply] = MOVE_NONE;
+      if (this.stopped) return 0;
+      if (s < singularBeta) singularExt = 1;
+      // Multi-cut: another move beats beta as well, so this node fails high anyway.
+      else if (singularBeta >= beta) return singularBeta;
+      // The hash move is not alone and is expected to cut: it needs less depth.
+      else if (ttScore >= beta) singularExt = -1;
+    }
+
     const end = generateMoves(pos, this.moves, base, GEN_ALL);
     if (end === base) return inCheck ? -MATE + ply : 0;
     this.scoreMoves(base, end, ttMove, ply, true);
@@ -361,6 +382,7 @@ export class Searcher {
     const lmpLimit = improving ? 3 + depth * depth : ((3 + depth * depth) / 2) | 0;
     for (let i = base; i < end; i++) {
       const m = this.pick(i, end);
+      if (m === excluded) continue;
       const kind = moveKind(m);
       const capture = kind === EN_PASSANT || (kind !== CASTLING && pos.board[moveTo(m)] !== 0);
       const quiet = !capture && !(kind === PROMOTION && promoType(m) === QUEEN);
@@ -381,7 +403,7 @@ export class Searcher {
       pos.make(m);
       const givesCheck = pos.inCheck();
       // Check extension, bounded so that perpetual checks cannot run away with the search.
-      const ext = givesCheck && ply < 2 * this.rootDepth ? 1 : 0;
+      const ext = m === ttMove && singularExt !== 0 ? singularExt : givesCheck && ply < 2 * this.rootDepth ? 1 : 0;
       const newDepth = depth - 1 + ext;
       let score: number;
       if (searched === 0) {
@@ -431,6 +453,7 @@ export class Searcher {
       }
     }
     if (searched === 0) return inCheck ? -MATE + ply : alpha; // everything pruned (cannot happen at ply 0)
+    if (excluded !== MOVE_NONE) return best; // a partial search: its result must not replace the hash entry
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : staticEval);
     return best;
