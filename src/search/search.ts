@@ -1,6 +1,6 @@
 // The search: iterative deepening, principal variation search, quiescence, transposition table,
-// move ordering (hash move, MVV-LVA, killers, history), check extension, mate-distance pruning
-// and draws by rule. One Searcher per thread; threads share the TT and the control block.
+// move ordering (hash move, MVV-LVA, killers, counter-moves, histories), singular and check extensions,
+// mate-distance pruning and draws by rule. One Searcher per thread; threads share the TT and the control block.
 import { generateMoves, GEN_ALL, GEN_CAPTURES } from '../core/movegen';
 import {
   MAX_MOVES, MAX_PLY, MOVE_NONE, PAWN,
