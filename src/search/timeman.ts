@@ -13,7 +13,8 @@ export function allocateTime(limits: SearchLimits, white: boolean, moveOverhead:
   const inc = Math.max(0, white ? limits.winc : limits.binc);
   // Keep the overhead in reserve; a zero or negative clock still gets a minimal search.
   const left = Math.max(1, time - moveOverhead);
-  const mtg = limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 40;
+  // Sudden death: plan as if 30 moves remained (the stability factor in the search then spends less on easy moves).
+  const mtg = limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 30;
   let soft = left / mtg + inc * 0.75;
   // Never plan to use more than a fraction of what is left, however large the increment.
   // A low clock is where scheduling latency bites: keep at least 60% of what is left.
