@@ -7,18 +7,17 @@
 // imported binding into a property read on a module namespace object
 // (`__vite_ssr_import_0__.KNIGHT_ATT[...]`). In the move generator's hot loops that costs about
 // 10x (5 M nodes/s instead of 50 M). So the suites run on an esbuild bundle of the same
-// src/core sources, built here at test time with esbuild (the bundler that builds dist); a
+// src/core sources, built here at test time with esbuild (bench/bundle-core.mjs); a
 // separate test checks that the modules as vitest loads them give the same counts.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fenSrc from '../../src/core/fen';
 import * as perftSrc from '../../src/core/perft';
 import * as notationSrc from '../../src/core/notation';
 import type { Position } from '../../src/core/position';
+import { bundleCore } from '../../bench/bundle-core.mjs';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DATA = path.resolve(__dirname, '..', 'data', 'perft');
@@ -28,21 +27,8 @@ let core: Core;
 let bundleFile = '';
 
 beforeAll(async () => {
-  const out = buildSync({
-    stdin: {
-      contents: "export * from './src/core/fen'; export * from './src/core/perft'; export * from './src/core/notation';",
-      resolveDir: ROOT,
-      sourcefile: 'perft-test-entry.ts',
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    write: false,
-  });
-  bundleFile = path.join(os.tmpdir(), `tessera-perft-test-${process.pid}-${Date.now()}.mjs`);
-  fs.writeFileSync(bundleFile, out.outputFiles[0].text);
+  bundleFile = await bundleCore(ROOT, 'perft-test',
+    "export * from './src/core/fen'; export * from './src/core/perft'; export * from './src/core/notation';");
   core = (await import(pathToFileURL(bundleFile).href)) as Core;
 });
 
