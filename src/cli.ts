@@ -6,6 +6,8 @@ import { perftCommand, startUci } from './uci/uci';
 import { runBench, BENCH_DEPTH } from './search/bench';
 import { VERSION } from './version';
 import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
+import { runDatagen, runDataInfo } from './datagen/command';
+import { readBookFens } from './datagen/book';
 
 function main(argv: string[]): void {
   const program = new Command();
@@ -68,6 +70,53 @@ function main(argv: string[]): void {
         process.exit(EXIT_USAGE);
       }
       process.exitCode = await runEpd(opts);
+    });
+
+  program
+    .command('datagen')
+    .description('self-play games for training data, appended to a viriformat file')
+    .requiredOption('--out <file>', 'viriformat file to append to (a partial last game is dropped first)')
+    .option('--count <n>', 'stop after this many positions (0: until interrupted)', '0')
+    .option('--jobs <n>', 'games played side by side, one thread each', '1')
+    .option('--nodes <n>', 'soft node limit per move (no new iteration after it)', '5000')
+    .option('--hard-nodes <n>', 'hard node cap per move (default 8 x --nodes)')
+    .option('--random-plies <n>', 'random plies before the game (plus 0 or 1 at random)', '8')
+    .option('--book <file>', 'EPD/FEN openings to start the random plies from (default: the start position)')
+    .option('--seed <n>', 'seed: the same seed gives the same games', '1')
+    .option('--hash <mib>', 'hash per game in MiB (cleared for every game)', '8')
+    .option('--ply-cap <n>', 'recorded plies after which a game is a draw', '400')
+    .option('--hce', 'search with the hand-crafted evaluation instead of the net', false)
+    .option('--net <file>', 'search with this net file instead of the built-in one')
+    .action(async (o: Record<string, string | boolean | undefined>) => {
+      const int = (name: string, min: number, max: number): number => {
+        const v = Number(o[name]);
+        if (!Number.isInteger(v) || v < min || v > max) {
+          console.error(`datagen: --${name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be an integer ${min}..${max}`);
+          process.exit(2);
+        }
+        return v;
+      };
+      const nodes = int('nodes', 1, 1e9);
+      let book: string[] = [];
+      if (typeof o.book === 'string') {
+        try { book = readBookFens(o.book); } catch (e) { console.error(`datagen: ${(e as Error).message}`); process.exit(2); }
+      }
+      process.exitCode = await runDatagen({
+        out: String(o.out), count: int('count', 0, 2e9), jobs: int('jobs', 1, 256), softNodes: nodes,
+        hardNodes: o.hardNodes === undefined ? nodes * 8 : int('hardNodes', nodes, 1e10),
+        randomPlies: int('randomPlies', 0, 100), book, seed: int('seed', 0, 2 ** 32 - 1), hashMiB: int('hash', 1, 4096),
+        plyCap: int('plyCap', 1, 3000), hce: o.hce === true, netFile: typeof o.net === 'string' ? o.net : null,
+      });
+    });
+
+  program
+    .command('data')
+    .description('summarise viriformat training data (.gz/.br read too), or print it as FEN | score | result | move')
+    .argument('<files...>', 'viriformat files')
+    .option('--text', 'print every position (score: white\'s view, result: 1.0 white win .. 0.0 black win)', false)
+    .option('--limit <n>', 'with --text: at most this many positions', '0')
+    .action((files: string[], o: { text: boolean; limit: string }) => {
+      process.exitCode = runDataInfo(files, o.text, Math.max(0, Number(o.limit) || 0));
     });
 
   program.parse(argv);

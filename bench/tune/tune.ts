@@ -30,7 +30,7 @@
 import * as fs from 'node:fs';
 import { Position } from '../../src/core/position';
 import { PIECE_CHARS } from '../../src/core/types';
-import { evaluate, clearPawnHash } from '../../src/eval/evaluate';
+import { evaluateHce as evaluate, clearPawnHash } from '../../src/eval/evaluate';
 import { W } from '../../src/eval/weights';
 
 // ---------------------------------------------------------------- data

@@ -59,6 +59,8 @@ export class Position {
   readonly histLo = new Int32Array(STACK_SIZE + 1);
   readonly histHi = new Int32Array(STACK_SIZE + 1);
   readonly stMove = new Int32Array(STACK_SIZE);
+  /** The piece each move moved (0 for a null move): what the network's lazy updates need. */
+  readonly stPiece = new Uint8Array(STACK_SIZE);
 
   constructor() {
     initTables();
@@ -141,6 +143,7 @@ export class Position {
     this.stCheckers.set(o.stCheckers.subarray(0, 2 * n)); this.stPinned.set(o.stPinned.subarray(0, 2 * n));
     this.histLo.set(o.histLo.subarray(0, n + 1)); this.histHi.set(o.histHi.subarray(0, n + 1));
     this.stMove.set(o.stMove.subarray(0, n));
+    this.stPiece.set(o.stPiece.subarray(0, n));
   }
 
   // ---------- queries ----------
@@ -279,6 +282,7 @@ export class Position {
 
     const us = this.stm, from = moveFrom(m), to = moveTo(m), kind = moveKind(m);
     const piece = this.board[from];
+    this.stPiece[sp] = piece;
     let captured = NO_PIECE;
     if (this.ep >= 0) { this.keyLo ^= ZOB_EP[(this.ep & 7) * 2]; this.keyHi ^= ZOB_EP[(this.ep & 7) * 2 + 1]; this.ep = -1; }
     this.halfmove++;
@@ -383,6 +387,7 @@ export class Position {
     this.stCheckers[sp * 2] = this.checkersLo; this.stCheckers[sp * 2 + 1] = this.checkersHi;
     this.stPinned[sp * 2] = this.pinnedLo; this.stPinned[sp * 2 + 1] = this.pinnedHi;
     this.stMove[sp] = 0;
+    this.stPiece[sp] = NO_PIECE;
     this.stCaptured[sp] = NO_PIECE;
     if (this.ep >= 0) { this.keyLo ^= ZOB_EP[(this.ep & 7) * 2]; this.keyHi ^= ZOB_EP[(this.ep & 7) * 2 + 1]; this.ep = -1; }
     this.halfmove++;

@@ -1,7 +1,7 @@
 // Static evaluation from the side to move's point of view: tapered (middlegame/endgame) sums of
 // material + piece-square tables, mobility, pawn structure (hashed), passed pawns, king safety,
 // bishop pair, rooks on open files, pawn threats, tempo, and scaling of drawish endgames.
-// Swappable: the search only calls evaluate(pos).
+// The search only calls evaluate(pos), which picks the network or this hand-crafted evaluation.
 import {
   lsb, popcnt, WHITE, BLACK, KNIGHT_ATT, PAWN_ATT, SLIDER_ATT, rookIdx, bishopIdx,
 } from '../core/bitboard';
@@ -10,6 +10,7 @@ import type { Position } from '../core/position';
 import { MG_VALUE, EG_VALUE, MG_TABLE, EG_TABLE } from './pesto';
 import { W } from './weights';
 import { PSQT_MG, PSQT_EG } from '../core/psqt';
+import { activeNet, evaluateNet } from './nnue';
 
 // Install the piece-square tables the position keeps incrementally (signed: white +, black -).
 for (let type = PAWN; type <= KING; type++) {
@@ -121,7 +122,8 @@ function pawnAttacks(c: number, lo: number, hi: number): void {
 
 const DARK = 0xaa55aa55 | 0;
 
-export function evaluate(pos: Position): number {
+/** The hand-crafted evaluation (side to move's view). */
+export function evaluateHce(pos: Position): number {
   if (pos.isInsufficientMaterial()) return 0;
   const bb = pos.bb, board = pos.board;
   // Material and piece-square tables, kept up to date by make/unmake.
@@ -246,3 +248,20 @@ export function evaluate(pos: Position): number {
   return (pos.stm === WHITE ? score : -score) + W.tempo;
 }
 
+
+let useNet = false;
+
+/** Chooses the network (when one is loaded) or the hand-crafted evaluation for this thread's searches. */
+export function setUseNNUE(on: boolean): void {
+  useNet = on && activeNet() !== null;
+}
+
+export function usingNNUE(): boolean {
+  return useNet;
+}
+
+/** Static evaluation from the side to move's point of view, in centipawns. */
+export function evaluate(pos: Position): number {
+  if (useNet) return pos.isInsufficientMaterial() ? 0 : evaluateNet(pos);
+  return evaluateHce(pos);
+}

@@ -2,6 +2,8 @@
 export interface SearchLimits {
   depth: number; // 0: no limit
   nodes: number; // 0: no limit
+  /** No new iteration once this many nodes are searched (datagen); 0: none. `nodes` stays the hard cap. */
+  softNodes: number;
   mate: number; // mate in N moves; 0: none
   movetime: number; // ms; 0: none
   wtime: number; btime: number; winc: number; binc: number; // ms; wtime/btime NaN: not given (a negative clock is given)
@@ -20,7 +22,7 @@ export interface SearchOptions {
 
 export function defaultLimits(): SearchLimits {
   return {
-    depth: 0, nodes: 0, mate: 0, movetime: 0, wtime: NaN, btime: NaN, winc: 0, binc: 0,
+    depth: 0, nodes: 0, softNodes: 0, mate: 0, movetime: 0, wtime: NaN, btime: NaN, winc: 0, binc: 0,
     movestogo: 0, infinite: false, ponder: false, searchmoves: [],
   };
 }

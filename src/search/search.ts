@@ -603,6 +603,7 @@ export class Searcher {
         for (let k = 0; k < multiPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
         const s = this.rootScores[0];
         if (limits.mate > 0 && s >= MATE - (2 * limits.mate - 1)) break;
+        if (limits.softNodes > 0 && this.nodes >= limits.softNodes) break;
         // A proven mate needs no deeper iterations (a full-width search finds the shortest one).
         if (Math.abs(s) >= MATE_BOUND && depth >= MATE - Math.abs(s) + 2) break;
         // Spend less when the best move has been stable, more when it just changed or the score fell.

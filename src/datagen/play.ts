@@ -1,0 +1,128 @@
+// One self-play game for training data: a random opening, then both sides search a fixed number
+// of nodes per move, with adjudication. Deterministic for a given seed and game index.
+import { parseFen, toFen, START_FEN } from '../core/fen';
+import { generateMoves, GEN_ALL } from '../core/movegen';
+import { MAX_MOVES } from '../core/types';
+import { WHITE } from '../core/bitboard';
+import type { Position } from '../core/position';
+import { TT, createTTBuffer } from '../search/tt';
+import { Searcher, MATE_BOUND } from '../search/search';
+import { defaultLimits, CTRL_WORDS, F64_NODES, SearchLimits, SearchOptions } from '../search/limits';
+import { setUseNNUE } from '../eval/evaluate';
+import { GameWriter, RESULT_BLACK, RESULT_DRAW, RESULT_WHITE } from './viriformat';
+
+export interface PlayConfig {
+  seed: number;
+  softNodes: number;
+  hardNodes: number;
+  randomPlies: number;
+  /** Opening FENs to start from (random plies are played after them); empty: the start position. */
+  book: string[];
+  hashMiB: number;
+  /** Search with the hand-crafted evaluation instead of the net. */
+  hce: boolean;
+  plyCap: number;
+}
+
+export const WIN_SCORE = 2000, WIN_PLIES = 4;
+export const DRAW_SCORE = 10, DRAW_PLIES = 12, DRAW_AFTER_PLY = 40;
+export const OPENING_LIMIT = 1000;
+
+/** splitmix32: a small, good 32-bit generator. */
+export class Rng {
+  private s: number;
+  constructor(seed: number) { this.s = seed >>> 0; }
+  next(): number {
+    let z = (this.s = (this.s + 0x9e3779b9) >>> 0);
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  }
+  below(n: number): number { return this.next() % n; }
+}
+
+export class GamePlayer {
+  private readonly tt: TT;
+  private readonly searcher: Searcher;
+  private readonly list = new Int32Array(MAX_MOVES);
+  private readonly writer = new GameWriter();
+  private readonly opts: SearchOptions = { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false };
+  private readonly limits: SearchLimits;
+  /** Nodes searched over all games so far (openings included). */
+  nodes = 0;
+
+  constructor(readonly cfg: PlayConfig) {
+    this.tt = new TT(createTTBuffer(cfg.hashMiB));
+    const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
+    const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
+    this.searcher = new Searcher(this.tt, ctrl, f64, 0, () => {});
+    this.limits = { ...defaultLimits(), nodes: cfg.hardNodes, softNodes: cfg.softNodes };
+    setUseNNUE(!cfg.hce);
+  }
+
+  private search(pos: Position): { move: number; score: number } {
+    this.tt.newSearch();
+    const r = this.searcher.go(pos, this.limits, this.opts, null, 0, 0);
+    this.nodes += this.searcher.nodes;
+    return { move: r.move, score: r.score };
+  }
+
+  /** A random opening that a short search does not call lost for either side. */
+  private opening(rng: Rng): Position {
+    for (;;) {
+      const fen = this.cfg.book.length > 0 ? this.cfg.book[rng.below(this.cfg.book.length)] : START_FEN;
+      const pos = parseFen(fen) as Position;
+      if (typeof pos === 'string') throw new Error(`bad opening FEN: ${fen}`);
+      const plies = this.cfg.randomPlies + rng.below(2);
+      let ok = true;
+      for (let i = 0; i < plies; i++) {
+        const n = generateMoves(pos, this.list, 0, GEN_ALL);
+        if (n === 0) { ok = false; break; }
+        pos.make(this.list[rng.below(n)]);
+      }
+      if (!ok || generateMoves(pos, this.list, 0, GEN_ALL) === 0) continue;
+      this.tt.clear();
+      this.searcher.clearHistory();
+      const { score } = this.search(pos);
+      if (Math.abs(score) > OPENING_LIMIT) continue;
+      // Forget the opening plies: the game is recorded from here, as a fresh root.
+      return parseFen(toFen(pos)) as Position;
+    }
+  }
+
+  /** Plays game number `index`; returns its viriformat bytes and position count. */
+  play(index: number): { bytes: Uint8Array; positions: number; result: number; nodes: number } {
+    const rng = new Rng((this.cfg.seed ^ Math.imul(index + 1, 0x2545f491)) >>> 0);
+    const pos = this.opening(rng);
+    this.tt.clear();
+    this.searcher.clearHistory();
+    const w = this.writer;
+    w.begin(pos);
+    let result = RESULT_DRAW, winStreak = 0, drawStreak = 0;
+    let ply = this.cfg.randomPlies; // plies since the start position, roughly (for the draw rule)
+    for (;;) {
+      const n = generateMoves(pos, this.list, 0, GEN_ALL);
+      if (n === 0) {
+        result = pos.inCheck() ? (pos.stm === WHITE ? RESULT_BLACK : RESULT_WHITE) : RESULT_DRAW;
+        break;
+      }
+      if (pos.halfmove >= 100 || pos.repetitions() >= 2 || pos.isInsufficientMaterial() || w.positions >= this.cfg.plyCap) {
+        result = RESULT_DRAW;
+        break;
+      }
+      const { move, score } = this.search(pos);
+      const white = pos.stm === WHITE ? score : -score;
+      w.add(move, white);
+      ply++;
+      // Adjudication on the search's own scores.
+      if (Math.abs(white) >= WIN_SCORE || Math.abs(white) >= MATE_BOUND) {
+        winStreak = winStreak !== 0 && Math.sign(winStreak) === Math.sign(white) ? winStreak + Math.sign(white) : Math.sign(white);
+      } else winStreak = 0;
+      if (Math.abs(winStreak) >= WIN_PLIES) { result = winStreak > 0 ? RESULT_WHITE : RESULT_BLACK; break; }
+      if (ply >= DRAW_AFTER_PLY && Math.abs(white) <= DRAW_SCORE) drawStreak++; else drawStreak = 0;
+      if (drawStreak >= DRAW_PLIES) { result = RESULT_DRAW; break; }
+      pos.make(move);
+    }
+    return { bytes: w.finish(result), positions: w.positions, result, nodes: this.nodes };
+  }
+}

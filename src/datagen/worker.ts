@@ -1,0 +1,19 @@
+// The datagen side of a worker thread: plays the games the main thread hands out, one at a time.
+import { parentPort } from 'node:worker_threads';
+import { GamePlayer, PlayConfig } from './play';
+import { parseNet } from '../eval/nnue';
+import { installNet } from '../eval/nets';
+
+export function datagenWorker(data: { cfg: PlayConfig; netBytes: Uint8Array | null }): void {
+  if (data.netBytes) {
+    const net = parseNet(data.netBytes);
+    if (typeof net === 'string') throw new Error(`datagen net: ${net}`);
+    installNet(net);
+  }
+  const player = new GamePlayer(data.cfg);
+  parentPort!.on('message', (msg: { type: string; index: number }) => {
+    if (msg.type !== 'play') return;
+    const g = player.play(msg.index);
+    parentPort!.postMessage({ type: 'game', index: msg.index, bytes: g.bytes, positions: g.positions, result: g.result, nodes: g.nodes }, [g.bytes.buffer as ArrayBuffer]);
+  });
+}

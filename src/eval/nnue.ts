@@ -1,0 +1,225 @@
+// NNUE evaluation: a perspective network (768 -> H) x 2 -> 1 with SCReLU, int16 weights.
+// Features: (piece colour relative to the perspective, piece type, square seen from that side) ->
+// ((c ^ persp) * 6 + type - 1) * 64 + (persp === WHITE ? sq : sq ^ 56).
+// One accumulator pair per stack ply (pos.sp), updated lazily: make/unmake do nothing here; when a
+// node is evaluated, the nearest ancestor whose accumulator is current is found (by its Zobrist
+// key) and the moves since then are applied; only the root or an unrelated position is refreshed.
+//
+// Net file (little-endian), documented in README:
+//   0  "TSNN"  4  u16 version (1)  6  u16 arch (1: (768->H)x2->1 SCReLU)  8 u16 inputs (768)
+//   10 u16 H   12 u16 QA  14 u16 QB  16 u16 SCALE  18 u16 0  20 u32 payload bytes  24 u32 FNV-1a of payload  28 u32 0
+//   32 payload: ftW i16[768][H] (feature-major), ftB i16[H], outW i16[2H] (side to move first), outB i32
+import { WHITE } from '../core/bitboard';
+import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType } from '../core/types';
+import { STACK_SIZE, type Position } from '../core/position';
+
+export const NET_MAGIC = 0x4e4e5354; // "TSNN" read as a little-endian u32
+export const NET_VERSION = 1;
+export const ARCH_PERSPECTIVE_SCRELU = 1;
+export const INPUTS = 768;
+export const HEADER_BYTES = 32;
+export const MAX_HIDDEN = 2048;
+
+export interface Net {
+  hidden: number;
+  qa: number;
+  qb: number;
+  scale: number;
+  ftW: Int16Array;
+  ftB: Int16Array;
+  outW: Int16Array;
+  outB: number;
+  /** FNV-1a of the payload: identifies the net (printed by `uci` info and `eval`). */
+  checksum: number;
+}
+
+export function fnv1a(b: Uint8Array, off = 0, end = b.length): number {
+  let h = 0x811c9dc5;
+  for (let i = off; i < end; i++) h = Math.imul(h ^ b[i], 0x01000193);
+  return h >>> 0;
+}
+
+export function netBytes(hidden: number): number {
+  return HEADER_BYTES + (INPUTS * hidden + hidden + 2 * hidden) * 2 + 4;
+}
+
+/** Parses a net file; an error message for anything that is not a sound Tessera net. */
+export function parseNet(bytes: Uint8Array): Net | string {
+  if (bytes.length < HEADER_BYTES) return `net file too short (${bytes.length} bytes)`;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (dv.getUint32(0, true) !== NET_MAGIC) return 'not a Tessera net (bad magic)';
+  const version = dv.getUint16(4, true), arch = dv.getUint16(6, true), inputs = dv.getUint16(8, true);
+  if (version !== NET_VERSION) return `unsupported net version ${version}`;
+  if (arch !== ARCH_PERSPECTIVE_SCRELU || inputs !== INPUTS) return `unsupported net architecture ${arch}/${inputs}`;
+  const hidden = dv.getUint16(10, true), qa = dv.getUint16(12, true), qb = dv.getUint16(14, true), scale = dv.getUint16(16, true);
+  if (hidden < 1 || hidden > MAX_HIDDEN || qa < 1 || qb < 1 || scale < 1) return 'net header has bad sizes';
+  const payload = dv.getUint32(20, true);
+  if (payload !== netBytes(hidden) - HEADER_BYTES || bytes.length !== netBytes(hidden)) {
+    return `net file has ${bytes.length} bytes, expected ${netBytes(hidden)} for hidden size ${hidden}`;
+  }
+  if (fnv1a(bytes, HEADER_BYTES) !== dv.getUint32(24, true)) return 'net file is damaged (checksum mismatch)';
+  // Copy out: the source may be unaligned or shared.
+  let off = HEADER_BYTES;
+  const take = (n: number): Int16Array => {
+    const a = new Int16Array(n);
+    for (let i = 0; i < n; i++, off += 2) a[i] = dv.getInt16(off, true);
+    return a;
+  };
+  const ftW = take(INPUTS * hidden), ftB = take(hidden), outW = take(2 * hidden);
+  const outB = dv.getInt32(off, true);
+  return { hidden, qa, qb, scale, ftW, ftB, outW, outB, checksum: dv.getUint32(24, true) };
+}
+
+/** Serialises a net (the trainer's writer, and tests). */
+export function writeNet(net: Omit<Net, 'checksum'>): Uint8Array {
+  const H = net.hidden;
+  const bytes = new Uint8Array(netBytes(H));
+  const dv = new DataView(bytes.buffer);
+  dv.setUint32(0, NET_MAGIC, true);
+  dv.setUint16(4, NET_VERSION, true);
+  dv.setUint16(6, ARCH_PERSPECTIVE_SCRELU, true);
+  dv.setUint16(8, INPUTS, true);
+  dv.setUint16(10, H, true);
+  dv.setUint16(12, net.qa, true);
+  dv.setUint16(14, net.qb, true);
+  dv.setUint16(16, net.scale, true);
+  dv.setUint32(20, bytes.length - HEADER_BYTES, true);
+  let off = HEADER_BYTES;
+  for (const a of [net.ftW, net.ftB, net.outW]) for (let i = 0; i < a.length; i++, off += 2) dv.setInt16(off, a[i], true);
+  dv.setInt32(off, net.outB, true);
+  dv.setUint32(24, fnv1a(bytes, HEADER_BYTES), true);
+  return bytes;
+}
+
+/** Feature index of piece p on sq for perspective persp. */
+export function featureIndex(persp: number, p: number, sq: number): number {
+  return (((p >> 3) ^ persp) * 6 + (p & 7) - 1) * 64 + (persp === WHITE ? sq : sq ^ 56);
+}
+
+// ---------------- this thread's net and accumulators ----------------
+
+let net: Net | null = null;
+let H = 0;
+let ftW: Int16Array = new Int16Array(0);
+let outW: Int16Array = new Int16Array(0);
+/** acc[(sp * 2 + persp) * H + i] */
+let acc = new Int16Array(0);
+const accLo = new Int32Array(STACK_SIZE + 1);
+const accHi = new Int32Array(STACK_SIZE + 1);
+const accOk = new Uint8Array(STACK_SIZE + 1);
+
+export function activeNet(): Net | null {
+  return net;
+}
+
+/** Installs a net for this thread (null: none). Forgets every accumulator. */
+export function setNet(n: Net | null): void {
+  net = n;
+  H = n ? n.hidden : 0;
+  ftW = n ? n.ftW : new Int16Array(0);
+  outW = n ? n.outW : new Int16Array(0);
+  acc = new Int16Array((STACK_SIZE + 1) * 2 * H);
+  accOk.fill(0);
+}
+
+/** Builds both accumulators of stack slot sp from the board. */
+function refresh(pos: Position, sp: number): void {
+  const b = net!.ftB;
+  for (let persp = 0; persp < 2; persp++) {
+    const base = (sp * 2 + persp) * H;
+    for (let i = 0; i < H; i++) acc[base + i] = b[i];
+    for (let sq = 0; sq < 64; sq++) {
+      const p = pos.board[sq];
+      if (!p) continue;
+      const w = featureIndex(persp, p, sq) * H;
+      for (let i = 0; i < H; i++) acc[base + i] += ftW[w + i];
+    }
+  }
+}
+
+/** dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives; -1 leaves a term out. */
+function update(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void {
+  for (let persp = 0; persp < 2; persp++) {
+    const s = (src * 2 + persp) * H, d = (dst * 2 + persp) * H;
+    const a = featureIndex(persp, pa, sqa) * H, r1 = featureIndex(persp, ps1, sqs1) * H;
+    if (ps2 < 0) {
+      for (let i = 0; i < H; i++) acc[d + i] = acc[s + i] + ftW[a + i] - ftW[r1 + i];
+    } else if (pa2 < 0) {
+      const r2 = featureIndex(persp, ps2, sqs2) * H;
+      for (let i = 0; i < H; i++) acc[d + i] = acc[s + i] + ftW[a + i] - ftW[r1 + i] - ftW[r2 + i];
+    } else {
+      const r2 = featureIndex(persp, ps2, sqs2) * H, a2 = featureIndex(persp, pa2, sqa2) * H;
+      for (let i = 0; i < H; i++) acc[d + i] = acc[s + i] + ftW[a + i] + ftW[a2 + i] - ftW[r1 + i] - ftW[r2 + i];
+    }
+  }
+}
+
+/** Accumulators of slot t + 1 from slot t, for the move made at stack slot t. */
+function applyMove(pos: Position, t: number): void {
+  const m = pos.stMove[t], piece = pos.stPiece[t];
+  if (m === 0 || piece === 0) { acc.copyWithin((t + 1) * 2 * H, t * 2 * H, (t + 2) * 2 * H); return; } // null move
+  const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
+  if (kind === CASTLING) {
+    const base = us === WHITE ? 0 : 56;
+    const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
+    const rook = (us << 3) | ROOK;
+    update(t, t + 1, piece, kTo, piece, from, rook, to, rook, rTo);
+    return;
+  }
+  const captured = pos.stCaptured[t];
+  const added = kind === PROMOTION ? (us << 3) | promoType(m) : piece;
+  if (captured === 0) { update(t, t + 1, added, to, piece, from, -1, 0, -1, 0); return; }
+  const capSq = kind === EN_PASSANT ? to + (us === WHITE ? -8 : 8) : to;
+  update(t, t + 1, added, to, piece, from, captured, capSq, -1, 0);
+}
+
+/** How far back the lazy update looks for a current accumulator before it refreshes instead. */
+const MAX_WALK = 12;
+
+/** Brings the accumulators of slot pos.sp up to date. */
+function current(pos: Position): number {
+  const sp = pos.sp;
+  if (accOk[sp] && accLo[sp] === pos.histLo[sp] && accHi[sp] === pos.histHi[sp]) return sp;
+  let s = sp - 1;
+  const low = Math.max(0, sp - MAX_WALK);
+  while (s >= low && !(accOk[s] && accLo[s] === pos.histLo[s] && accHi[s] === pos.histHi[s])) s--;
+  if (s < low) {
+    refresh(pos, sp);
+  } else {
+    for (; s < sp; s++) {
+      applyMove(pos, s);
+      accOk[s + 1] = 1; accLo[s + 1] = pos.histLo[s + 1]; accHi[s + 1] = pos.histHi[s + 1];
+    }
+  }
+  accOk[sp] = 1; accLo[sp] = pos.histLo[sp]; accHi[sp] = pos.histHi[sp];
+  return sp;
+}
+
+/** The network's score of pos in centipawns, side to move's view. Needs a net (setNet). */
+export function evaluateNet(pos: Position): number {
+  const sp = current(pos);
+  const n = net!, qa = n.qa;
+  const us = (sp * 2 + pos.stm) * H, them = (sp * 2 + (pos.stm ^ 1)) * H;
+  let sum = 0;
+  for (let i = 0; i < H; i++) {
+    let v = acc[us + i]; v = v < 0 ? 0 : v > qa ? qa : v;
+    let u = acc[them + i]; u = u < 0 ? 0 : u > qa ? qa : u;
+    // Doubles are exact here (|v * v * w| < 2^31 per term, the sum far below 2^53).
+    sum += v * v * outW[i] + u * u * outW[H + i];
+  }
+  return Math.trunc(((sum / qa + n.outB) * n.scale) / (qa * n.qb));
+}
+
+/** Full-refresh evaluation that ignores the accumulator stack (tests compare it with the lazy path). */
+export function evaluateNetFresh(pos: Position): number {
+  const sp = pos.sp;
+  refresh(pos, sp);
+  accOk[sp] = 1; accLo[sp] = pos.histLo[sp]; accHi[sp] = pos.histHi[sp];
+  return evaluateNet(pos);
+}
+
+/** Marks every accumulator stale (tests). */
+export function resetAccumulators(): void {
+  accOk.fill(0);
+}
+
