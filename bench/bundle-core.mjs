@@ -20,6 +20,7 @@ export async function bundleCore(root, tag,
     platform: 'node',
     target: 'node20',
     write: false,
+    loader: { '.nnue': 'binary' },
   });
   const file = path.join(os.tmpdir(), `tessera-${tag}-${process.pid}-${Date.now()}.mjs`);
   fs.writeFileSync(file, out.outputFiles[0].text);

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { parseFen, START_FEN } from './core/fen';
 import { perftCommand, startUci } from './uci/uci';
 import { runBench, BENCH_DEPTH } from './search/bench';
+import { NNUE_DEFAULT } from './eval/nets';
 import { VERSION } from './version';
 import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
 import { runDatagen, runDataInfo } from './datagen/command';
@@ -43,13 +44,15 @@ function main(argv: string[]): void {
     .command('bench')
     .description('search a fixed set of positions to a fixed depth; prints nodes and nodes/second')
     .argument('[depth]', 'search depth', String(BENCH_DEPTH))
-    .action((depthText: string) => {
+    .option('--hce', 'use the hand-crafted evaluation', false)
+    .option('--nnue', 'use the built-in net', false)
+    .action((depthText: string, o: { hce: boolean; nnue: boolean }) => {
       const depth = Number(depthText);
       if (!Number.isInteger(depth) || depth < 1 || depth > 64) {
         console.error(`bench: depth must be an integer 1..64, got '${depthText}'`);
         process.exit(2);
       }
-      runBench(depth);
+      runBench(depth, false, o.hce ? false : o.nnue ? true : NNUE_DEFAULT);
     });
 
   program
@@ -85,7 +88,8 @@ function main(argv: string[]): void {
     .option('--seed <n>', 'seed: the same seed gives the same games', '1')
     .option('--hash <mib>', 'hash per game in MiB (cleared for every game)', '8')
     .option('--ply-cap <n>', 'recorded plies after which a game is a draw', '400')
-    .option('--hce', 'search with the hand-crafted evaluation instead of the net', false)
+    .option('--hce', 'search with the hand-crafted evaluation', false)
+    .option('--nnue', 'search with the built-in net (or --net)', false)
     .option('--net <file>', 'search with this net file instead of the built-in one')
     .action(async (o: Record<string, string | boolean | undefined>) => {
       const int = (name: string, min: number, max: number): number => {
@@ -105,7 +109,7 @@ function main(argv: string[]): void {
         out: String(o.out), count: int('count', 0, 2e9), jobs: int('jobs', 1, 256), softNodes: nodes,
         hardNodes: o.hardNodes === undefined ? nodes * 8 : int('hardNodes', nodes, 1e10),
         randomPlies: int('randomPlies', 0, 100), book, seed: int('seed', 0, 2 ** 32 - 1), hashMiB: int('hash', 1, 4096),
-        plyCap: int('plyCap', 1, 3000), hce: o.hce === true, netFile: typeof o.net === 'string' ? o.net : null,
+        plyCap: int('plyCap', 1, 3000), hce: o.hce === true || (!NNUE_DEFAULT && o.nnue !== true && typeof o.net !== 'string'), netFile: typeof o.net === 'string' ? o.net : null,
       });
     });
 

@@ -46,7 +46,7 @@ export class GamePlayer {
   private readonly searcher: Searcher;
   private readonly list = new Int32Array(MAX_MOVES);
   private readonly writer = new GameWriter();
-  private readonly opts: SearchOptions = { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false };
+  private readonly opts: SearchOptions;
   private readonly limits: SearchLimits;
   /** Nodes searched over all games so far (openings included). */
   nodes = 0;
@@ -57,6 +57,7 @@ export class GamePlayer {
     const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
     this.searcher = new Searcher(this.tt, ctrl, f64, 0, () => {});
     this.limits = { ...defaultLimits(), nodes: cfg.hardNodes, softNodes: cfg.softNodes };
+    this.opts = { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE: !cfg.hce };
     setUseNNUE(!cfg.hce);
   }
 

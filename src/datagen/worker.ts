@@ -2,14 +2,14 @@
 import { parentPort } from 'node:worker_threads';
 import { GamePlayer, PlayConfig } from './play';
 import { parseNet } from '../eval/nnue';
-import { installNet } from '../eval/nets';
+import { installNet, defaultNet } from '../eval/nets';
 
 export function datagenWorker(data: { cfg: PlayConfig; netBytes: Uint8Array | null }): void {
   if (data.netBytes) {
     const net = parseNet(data.netBytes);
     if (typeof net === 'string') throw new Error(`datagen net: ${net}`);
     installNet(net);
-  }
+  } else installNet(defaultNet());
   const player = new GamePlayer(data.cfg);
   parentPort!.on('message', (msg: { type: string; index: number }) => {
     if (msg.type !== 'play') return;

@@ -1,9 +1,24 @@
-// The networks this build carries, and installing one for the current thread.
+// The network this build carries (embedded by the bundler: no file to carry), and installing a
+// net for the current thread.
 import { Net, parseNet, setNet } from './nnue';
+// The shipped net is named here; train/nets/NETS.md says how each net there was trained.
+import builtin from '../../train/nets/net0-h32.nnue';
 
-/** The net built into the engine, or null when this build carries none. */
-export function defaultNet(): Net | null {
-  return null;
+/**
+ * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench,
+ * datagen). It is switched on only for a net that has beaten the hand-crafted evaluation in games
+ * (docs/TESTLOG.md).
+ */
+export const NNUE_DEFAULT = false;
+
+let cached: Net | null = null;
+
+/** The net built into the engine. */
+export function defaultNet(): Net {
+  if (cached) return cached;
+  const n = parseNet(builtin);
+  if (typeof n === 'string') throw new Error(`the built-in net is unusable: ${n}`);
+  return (cached = n);
 }
 
 export function installNet(net: Net | null): void {

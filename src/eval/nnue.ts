@@ -139,17 +139,19 @@ function refresh(pos: Position, sp: number): void {
 
 /** dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives; -1 leaves a term out. */
 function update(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void {
+  // Locals, not the module's bindings: V8 keeps them in registers across the loops.
+  const A = acc, W = ftW, h = H;
   for (let persp = 0; persp < 2; persp++) {
-    const s = (src * 2 + persp) * H, d = (dst * 2 + persp) * H;
-    const a = featureIndex(persp, pa, sqa) * H, r1 = featureIndex(persp, ps1, sqs1) * H;
+    const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h;
+    const a = featureIndex(persp, pa, sqa) * h, r1 = featureIndex(persp, ps1, sqs1) * h;
     if (ps2 < 0) {
-      for (let i = 0; i < H; i++) acc[d + i] = acc[s + i] + ftW[a + i] - ftW[r1 + i];
+      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] - W[r1 + i];
     } else if (pa2 < 0) {
-      const r2 = featureIndex(persp, ps2, sqs2) * H;
-      for (let i = 0; i < H; i++) acc[d + i] = acc[s + i] + ftW[a + i] - ftW[r1 + i] - ftW[r2 + i];
+      const r2 = featureIndex(persp, ps2, sqs2) * h;
+      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] - W[r1 + i] - W[r2 + i];
     } else {
-      const r2 = featureIndex(persp, ps2, sqs2) * H, a2 = featureIndex(persp, pa2, sqa2) * H;
-      for (let i = 0; i < H; i++) acc[d + i] = acc[s + i] + ftW[a + i] + ftW[a2 + i] - ftW[r1 + i] - ftW[r2 + i];
+      const r2 = featureIndex(persp, ps2, sqs2) * h, a2 = featureIndex(persp, pa2, sqa2) * h;
+      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] + W[a2 + i] - W[r1 + i] - W[r2 + i];
     }
   }
 }
@@ -174,7 +176,7 @@ function applyMove(pos: Position, t: number): void {
 }
 
 /** How far back the lazy update looks for a current accumulator before it refreshes instead. */
-const MAX_WALK = 12;
+const MAX_WALK = 32;
 
 /** Brings the accumulators of slot pos.sp up to date. */
 function current(pos: Position): number {
@@ -198,14 +200,14 @@ function current(pos: Position): number {
 /** The network's score of pos in centipawns, side to move's view. Needs a net (setNet). */
 export function evaluateNet(pos: Position): number {
   const sp = current(pos);
-  const n = net!, qa = n.qa;
-  const us = (sp * 2 + pos.stm) * H, them = (sp * 2 + (pos.stm ^ 1)) * H;
+  const n = net!, qa = n.qa, A = acc, O = outW, h = H;
+  const us = (sp * 2 + pos.stm) * h, them = (sp * 2 + (pos.stm ^ 1)) * h;
   let sum = 0;
-  for (let i = 0; i < H; i++) {
-    let v = acc[us + i]; v = v < 0 ? 0 : v > qa ? qa : v;
-    let u = acc[them + i]; u = u < 0 ? 0 : u > qa ? qa : u;
+  for (let i = 0; i < h; i++) {
+    let v = A[us + i]; v = v < 0 ? 0 : v > qa ? qa : v;
+    let u = A[them + i]; u = u < 0 ? 0 : u > qa ? qa : u;
     // Doubles are exact here (|v * v * w| < 2^31 per term, the sum far below 2^53).
-    sum += v * v * outW[i] + u * u * outW[H + i];
+    sum += v * v * O[i] + u * u * O[h + i];
   }
   return Math.trunc(((sum / qa + n.outB) * n.scale) / (qa * n.qb));
 }

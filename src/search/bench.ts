@@ -6,6 +6,8 @@ import { TT, createTTBuffer } from './tt';
 import { Searcher } from './search';
 import { defaultLimits, CTRL_WORDS, F64_NODES } from './limits';
 import { send } from '../io';
+import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
+import { setUseNNUE } from '../eval/evaluate';
 
 export const BENCH_DEPTH = 12;
 
@@ -33,13 +35,15 @@ export const BENCH_FENS = [
 ];
 
 /** Runs the bench and prints its signature; returns total nodes and speed. */
-export function runBench(depth = BENCH_DEPTH, verbose = false): { nodes: number; nps: number } {
+export function runBench(depth = BENCH_DEPTH, verbose = false, useNNUE = NNUE_DEFAULT): { nodes: number; nps: number } {
+  installNet(defaultNet());
+  setUseNNUE(useNNUE);
   const tt = new TT(createTTBuffer(16));
   const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
   const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
   const searcher = new Searcher(tt, ctrl, f64, 0, verbose ? send : () => {});
   const limits = { ...defaultLimits(), depth };
-  const opts = { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false };
+  const opts = { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE };
   let nodes = 0;
   const t0 = performance.now();
   for (const fen of BENCH_FENS) {

@@ -18,6 +18,8 @@ export interface SearchOptions {
   moveOverhead: number;
   chess960: boolean;
   showWDL: boolean;
+  /** Evaluate with the network (false: the hand-crafted evaluation). */
+  useNNUE: boolean;
 }
 
 export function defaultLimits(): SearchLimits {

@@ -550,6 +550,8 @@ export class Searcher {
     this.hardLimit = budget.hard;
     this.f64[F64_NODES + this.id] = 0;
     this.killers.fill(0);
+    // The network's accumulators of the root: every lazy update in this search walks back to them at worst.
+    evaluate(pos);
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
     this.rootCount = 0;

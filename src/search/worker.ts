@@ -9,6 +9,9 @@ import { Searcher } from './search';
 import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_NODES, SearchLimits, SearchOptions, defaultLimits } from './limits';
 import { send } from '../io';
 import { datagenWorker } from '../datagen/worker';
+import { defaultNet, installNet } from '../eval/nets';
+import { parseNet } from '../eval/nnue';
+import { setUseNNUE } from '../eval/evaluate';
 
 export interface GoMessage {
   type: 'go';
@@ -25,7 +28,10 @@ export interface GoMessage {
 }
 
 function searchWorker(): void {
-  const data = workerData as { index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer; gen: number };
+  const data = workerData as { index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer; gen: number; net: Uint8Array | null };
+  // The main thread has already checked a net it sends (EvalFile); the built-in one otherwise.
+  const sent = data.net ? parseNet(data.net) : null;
+  installNet(sent && typeof sent !== 'string' ? sent : defaultNet());
   const ctrl = new Int32Array(data.ctrl);
   const f64 = new Float64Array(data.f64);
   const index = data.index;
@@ -50,7 +56,8 @@ function searchWorker(): void {
       filter = msg.limits.searchmoves.map((t) => parseUciMove(pos, t)).filter((m) => m !== MOVE_NONE);
       if (filter.length === 0) filter = null;
     }
-    const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
+    setUseNNUE(msg.opts.useNNUE);
+  const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
     if (index !== 0) return;
     // go infinite / go ponder: never answer before stop or ponderhit.
     while (Atomics.load(ctrl, CTRL_STOP) === 0 && Atomics.load(ctrl, CTRL_GEN) === msg.gen &&
@@ -90,7 +97,8 @@ function searchWorker(): void {
     const limits = { ...defaultLimits(), nodes: 0, depth: 9 };
     // The generation the main thread had when it started this thread: any go since then cancels.
     if (Atomics.load(ctrl, CTRL_GEN) !== data.gen) return;
-    quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false }, null, data.gen);
+    setUseNNUE(true);
+    quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE: true }, null, data.gen);
   }
   warmUp();
 
@@ -105,6 +113,9 @@ function searchWorker(): void {
       parentPort!.postMessage({ type: 'done', index, gen: (msg as unknown as GoMessage).gen });
     } else if (msg.type === 'tt') {
       searcher.tt = new TT(msg.sab as SharedArrayBuffer);
+    } else if (msg.type === 'net') {
+      const n = msg.bytes ? parseNet(msg.bytes as Uint8Array) : defaultNet();
+      if (typeof n !== 'string') installNet(n);
     } else if (msg.type === 'clear') {
       searcher.clearHistory();
     }

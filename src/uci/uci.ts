@@ -9,7 +9,10 @@ import { legalMoves } from '../core/movegen';
 import { MOVE_NONE, MAX_MOVES, PIECE_CHARS } from '../core/types';
 import { Position, STACK_SIZE } from '../core/position';
 import { perftDivide } from '../core/perft';
-import { evaluate } from '../eval/evaluate';
+import * as fs from 'node:fs';
+import { evaluateHce, setUseNNUE } from '../eval/evaluate';
+import { evaluateNet, parseNet, type Net } from '../eval/nnue';
+import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
 import { createTTBuffer } from '../search/tt';
 import {
   defaultLimits, SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, MAX_THREADS,
@@ -33,10 +36,15 @@ interface Options {
   ponder: boolean;
   chess960: boolean;
   showWDL: boolean;
+  useNNUE: boolean;
+  /** EvalFile as the GUI set it ('<internal>': the built-in net). */
+  evalFile: string;
 }
 
 export class UciEngine {
-  private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false };
+  private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false, useNNUE: NNUE_DEFAULT, evalFile: '<internal>' };
+  /** Bytes of the net loaded with EvalFile (null: the built-in net), sent to every new search thread. */
+  private netBytes: Uint8Array | null = null;
   private rootFen = START_FEN;
   /** Game moves from rootFen: as the GUI wrote them (to spot a repeated prefix) and as integers. */
   private rawMoves: string[] = [];
@@ -71,7 +79,7 @@ export class UciEngine {
     }
     while (this.workers.length < this.opts.threads) {
       const index = this.workers.length;
-      const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen });
+      const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes });
       w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
       w.on('error', (err) => this.onWorkerError(index, err));
       w.unref();
@@ -98,7 +106,7 @@ export class UciEngine {
     }
     Atomics.store(this.ctrl, CTRL_STOP, 1);
     // Replace the dead worker.
-    const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen });
+    const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes });
     w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
     w.on('error', (e) => this.onWorkerError(index, e));
     w.unref();
@@ -171,8 +179,8 @@ export class UciEngine {
         case 'position': this.position(tokens); break;
         case 'go': this.go(tokens); break;
         case 'd': this.display(); break;
-        case 'eval': send(`info string static eval ${evaluate(this.pos)} (side to move)`); break;
-        case 'bench': runBench(Number(tokens[1]) || undefined); break;
+        case 'eval': this.evalCommand(); break;
+        case 'bench': runBench(Number(tokens[1]) || undefined, false, this.opts.useNNUE); if (this.netBytes) installNet(this.mainNet()); break;
         case 'flip': break;
         default: send(`info string unknown command: ${line.slice(0, 200)}`);
       }
@@ -193,6 +201,8 @@ export class UciEngine {
     send('option name Clear Hash type button');
     send('option name UCI_Chess960 type check default false');
     send('option name UCI_ShowWDL type check default false');
+    send('option name EvalFile type string default <internal>');
+    send(`option name Use NNUE type check default ${NNUE_DEFAULT}`);
     send('uciok');
   }
 
@@ -236,9 +246,51 @@ export class UciEngine {
         return;
       }
       case 'uci_showwdl': { const v = check(); if (v !== null) this.opts.showWDL = v; return; }
+      case 'use nnue': { const v = check(); if (v !== null) this.opts.useNNUE = v; return; }
+      case 'evalfile': this.setEvalFile(value); return;
       case 'clear hash': this.clearHash(); return;
       default: send(`info string unknown option: ${m[1]}`);
     }
+  }
+
+  /** The net this engine evaluates with: the EvalFile one, or the built-in one. */
+  private mainNet(): Net {
+    if (this.netBytes) { const n = parseNet(this.netBytes); if (typeof n !== 'string') return n; }
+    return defaultNet();
+  }
+
+  /** Loads a net file for every search thread; a bad file is refused and the current net stays. */
+  private setEvalFile(value: string): void {
+    const shown = value.length > 100 ? `${value.slice(0, 100)}...` : value;
+    if (value === '' || value === '<internal>' || value === '<default>') {
+      this.netBytes = null;
+      this.opts.evalFile = '<internal>';
+    } else {
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(fs.readFileSync(value));
+      } catch (e) {
+        send(`info string EvalFile ${shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? 'error'}); keeping ${this.opts.evalFile}`);
+        return;
+      }
+      const n = parseNet(bytes);
+      if (typeof n === 'string') { send(`info string EvalFile ${shown}: ${n}; keeping ${this.opts.evalFile}`); return; }
+      this.netBytes = bytes;
+      this.opts.evalFile = value;
+    }
+    const net = this.mainNet();
+    installNet(net);
+    for (const w of this.workers) w.postMessage({ type: 'net', bytes: this.netBytes ?? null });
+    send(`info string NNUE ${this.opts.evalFile}: 768->${net.hidden}x2->1, checksum ${net.checksum.toString(16).padStart(8, '0')}`);
+  }
+
+  private evalCommand(): void {
+    installNet(this.mainNet());
+    const pos = this.pos;
+    const hce = evaluateHce(pos);
+    const nn = pos.isInsufficientMaterial() ? 0 : evaluateNet(pos);
+    setUseNNUE(this.opts.useNNUE);
+    send(`info string NNUE eval ${nn} cp, hand-crafted eval ${hce} cp (side to move); searching with ${this.opts.useNNUE ? 'NNUE' : 'the hand-crafted eval'}`);
   }
 
   private clearHash(): void {
@@ -348,7 +400,10 @@ export class UciEngine {
     this.lastInfinite = limits.infinite;
     const msg: GoMessage = {
       type: 'go', fen: this.rootFen, moves: this.moves, chess960: this.opts.chess960, limits,
-      opts: { multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead, chess960: this.opts.chess960, showWDL: this.opts.showWDL },
+      opts: {
+        multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead, chess960: this.opts.chess960,
+        showWDL: this.opts.showWDL, useNNUE: this.opts.useNNUE,
+      },
       gen: this.gen, ttAge: this.ttAge, receivedAt: this.goReceivedAt,
     };
     this.searching = true;

@@ -1,0 +1,5 @@
+// Net files are embedded as bytes (esbuild's binary loader; a small plugin under vitest).
+declare module '*.nnue' {
+  const bytes: Uint8Array;
+  export default bytes;
+}

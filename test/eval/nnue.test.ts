@@ -1,0 +1,169 @@
+// The network in the engine: lazy incremental accumulators = full refresh = the trainer's integer
+// forward pass, on positions from the perft suites walked with every kind of move and null moves;
+// colour-flip symmetry; the trainer's float net against its quantised form; bad net files refused.
+import { describe, it, expect, beforeAll } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, HEADER_BYTES, type Net } from '../../src/eval/nnue';
+import { defaultNet } from '../../src/eval/nets';
+import { legalMoves } from '../../src/core/movegen';
+import { MAX_MOVES, CASTLING, EN_PASSANT, PROMOTION, moveKind } from '../../src/core/types';
+import { WHITE } from '../../src/core/bitboard';
+import type { Position } from '../../src/core/position';
+import { load } from '../helpers/chess';
+import { quantise, quantisedEval } from '../../train/quantise';
+import { initParams, Kernel } from '../../train/model';
+import type { DataSet } from '../../train/loader';
+
+const perftDir = path.join(__dirname, '..', 'data', 'perft');
+function fens(file: string, every: number, chess960 = false): { fen: string; chess960: boolean }[] {
+  return fs.readFileSync(path.join(perftDir, file), 'utf8').split('\n').filter((l) => l.trim())
+    .filter((_, i) => i % every === 0).map((l) => ({ fen: l.split(';')[0].trim(), chess960 }));
+}
+
+/** A random int16 net (seeded), with weights large enough that clipping at 0 and QA both happen. */
+function randomNet(H: number, seed: number): Net {
+  let s = seed;
+  const r = (lo: number, hi: number): number => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return lo + ((s >>> 8) % (hi - lo + 1));
+  };
+  const ftW = new Int16Array(768 * H).map(() => r(-60, 60));
+  const ftB = new Int16Array(H).map(() => r(-50, 200));
+  const outW = new Int16Array(2 * H).map(() => r(-127, 127));
+  const bytes = writeNet({ hidden: H, qa: 255, qb: 64, scale: 400, ftW, ftB, outW, outB: r(-5000, 5000) });
+  const n = parseNet(bytes);
+  if (typeof n === 'string') throw new Error(n);
+  return n;
+}
+
+/** White-view features of pos, as the trainer's loader stores them. */
+function features(pos: Position): number[] {
+  const f: number[] = [];
+  for (let sq = 0; sq < 64; sq++) if (pos.board[sq]) f.push(featureIndex(WHITE, pos.board[sq], sq));
+  return f;
+}
+
+/** The same position with colours swapped and the board mirrored (castling and ep dropped). */
+function flipped(pos: Position): Position {
+  const rows: string[] = [];
+  for (let rank = 0; rank < 8; rank++) {
+    let row = '', empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const p = pos.board[rank * 8 + f];
+      if (!p) { empty++; continue; }
+      if (empty) { row += empty; empty = 0; }
+      row += ' PNBRQK  pnbrqk'[p ^ 8];
+    }
+    rows.push(row + (empty ? empty : ''));
+  }
+  return load(`${rows.join('/')} ${pos.stm === WHITE ? 'b' : 'w'} - - 0 1`);
+}
+
+describe('NNUE inference', () => {
+  let net: Net;
+  beforeAll(() => { net = randomNet(24, 7); setNet(net); });
+
+  it('lazy updates match a full refresh and the trainer formula over walks with every move kind', () => {
+    const start = [...fens('perftsuite.epd', 1), ...fens('perft_random.epd', 40), ...fens('chess960_fischer.epd', 30, true)];
+    const list = new Int32Array(MAX_MOVES);
+    let checked = 0, rng = 12345;
+    const kinds = new Set<number>();
+    let nulls = 0;
+    for (const { fen, chess960 } of start) {
+      const pos = load(fen, chess960);
+      resetAccumulators();
+      const played: number[] = [];
+      for (let ply = 0; ply < 10; ply++) {
+        const lazy = evaluateNet(pos);
+        const feats = features(pos);
+        const formula = quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE);
+        expect(formula).toBe(lazy);
+        // Every other position: check the lazy path against a refresh, then keep walking lazily.
+        if (ply % 2 === 0) { expect(evaluateNetFresh(pos)).toBe(lazy); }
+        checked++;
+        rng = (Math.imul(rng, 1103515245) + 12345) >>> 0;
+        if (!pos.inCheck() && rng % 7 === 0) { pos.makeNull(); played.push(0); nulls++; continue; }
+        const n = legalMoves(pos, list);
+        if (n === 0) break;
+        // Prefer special moves when there are any, so castling, en passant and promotions are covered.
+        let m = list[(rng >>> 8) % n];
+        for (let i = 0; i < n; i++) if (moveKind(list[i]) !== 0 && (rng & 1)) m = list[i];
+        kinds.add(moveKind(m));
+        pos.make(m); played.push(m);
+        // Sometimes skip an evaluation: the next one must then apply two moves at once.
+        if (rng % 5 === 0 && ply < 9) {
+          const k = legalMoves(pos, list);
+          if (k === 0) break;
+          pos.make(list[0]); played.push(list[0]);
+        }
+      }
+      // Unwind: the ancestors' accumulators are still the right ones.
+      while (played.length) {
+        const m = played.pop()!;
+        if (m === 0) pos.unmakeNull(); else pos.unmake(m);
+        const feats = features(pos);
+        expect(evaluateNet(pos)).toBe(quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(nulls).toBeGreaterThan(10);
+    for (const k of [CASTLING, EN_PASSANT, PROMOTION]) expect(kinds.has(k)).toBe(true);
+  });
+
+  it('is symmetric under a colour flip', () => {
+    let n = 0;
+    for (const { fen } of fens('perftsuite.epd', 1)) {
+      const pos = load(fen);
+      expect(evaluateNetFresh(flipped(pos))).toBe(evaluateNetFresh(pos));
+      n++;
+    }
+    expect(n).toBeGreaterThan(100);
+  });
+
+  it('the trainer\'s float net and its quantised form agree within a few centipawns', () => {
+    const H = 16, scale = 400;
+    const params = initParams(H, 3);
+    const { net: q } = quantise(params, H, scale);
+    const k = new Kernel(H, scale);
+    let worst = 0;
+    for (const { fen } of fens('perftsuite.epd', 1)) {
+      const pos = load(fen);
+      const f = features(pos);
+      const d: DataSet = {
+        count: 1, feat: Uint16Array.from(f), start: Uint32Array.from([0, f.length]), stm: Uint8Array.from([pos.stm]),
+        score: new Int16Array(1), result: new Float32Array(1), game: new Uint32Array(1),
+      };
+      const fl = k.forward(d, params, 0) * scale;
+      const qe = quantisedEval(q, f, 0, f.length, pos.stm !== WHITE);
+      worst = Math.max(worst, Math.abs(fl - qe));
+      setNet(q);
+      expect(evaluateNetFresh(pos)).toBe(qe);
+    }
+    expect(worst).toBeLessThan(8);
+    setNet(net);
+  });
+});
+
+describe('net files', () => {
+  const good = (): Uint8Array => writeNet({ ...randomNet(8, 1) });
+
+  it('round-trips and the built-in net parses', () => {
+    const n = parseNet(good());
+    expect(typeof n).not.toBe('string');
+    const d = defaultNet();
+    expect(d.hidden).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad magic, a wrong size, a damaged payload and a wrong version', () => {
+    const b1 = good(); b1[0] ^= 1;
+    expect(parseNet(b1)).toMatch(/magic/);
+    expect(parseNet(good().subarray(0, 1000))).toMatch(/bytes/);
+    const b3 = good(); b3[HEADER_BYTES + 100] ^= 4;
+    expect(parseNet(b3)).toMatch(/checksum/);
+    const b4 = good(); b4[4] = 9;
+    expect(parseNet(b4)).toMatch(/version/);
+    expect(parseNet(new Uint8Array(5))).toMatch(/short/);
+  });
+});

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `npm run train -- ARGS`: bundles the trainer (TypeScript) with esbuild into dist/train/ and runs it.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', absWorkingDir: root, logLevel: 'warning', loader: { '.nnue': 'binary' } };
+await build({ ...common, entryPoints: ['train/trainer.ts'], outfile: 'dist/train/train.js' });
+await build({ ...common, entryPoints: ['train/worker.ts'], outfile: 'dist/train/train-worker.js' });
+const r = spawnSync(process.execPath, [path.join(root, 'dist/train/train.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(r.status ?? 1);
