@@ -4,6 +4,9 @@
 // bad input: each must be answered with `info string` where it makes sense, and the engine must
 // keep its last good state, answer isready and still play a legal move.
 import { afterEach, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { toFen } from '../../src/core/fen';
 import {
   TARGETS, EnginePool, Engine, START_FEN, setup, goAndCheck, expectLegalBestmove, lastInfo, infos, sleep, sharedEngine,
@@ -18,6 +21,8 @@ const OPTION_LINES = [
   /^option name Clear Hash type button$/,
   /^option name UCI_Chess960 type check default false$/,
   /^option name UCI_ShowWDL type check default false$/,
+  /^option name EvalFile type string default <internal>$/,
+  /^option name Use NNUE type check default (true|false)$/,
 ];
 
 /** `d`, then the FEN it prints. */
@@ -328,6 +333,40 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
     expect(r.lines).toEqual(['readyok']);
     const g2 = await goAndCheck(e, setup(START_FEN), 'depth 3');
     expect(infos(g2.lines).some((i) => i.multipv === 2)).toBe(true);
+  });
+
+  it('EvalFile: missing, garbage and damaged files refused (short message), a good net loaded and used', async () => {
+    const e = engine();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-net-'));
+    const good = path.resolve(__dirname, '..', '..', 'train', 'nets', 'net0-h32.nnue');
+    const bytes = fs.readFileSync(good);
+    const garbage = path.join(dir, 'garbage.nnue'); fs.writeFileSync(garbage, 'x'.repeat(5000));
+    const cut = path.join(dir, 'cut.nnue'); fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 10));
+    const flipped = Buffer.from(bytes); flipped[5000] ^= 1;
+    const damaged = path.join(dir, 'damaged.nnue'); fs.writeFileSync(damaged, flipped);
+    for (const [file, why] of [[path.join(dir, 'none.nnue'), /cannot read/], [garbage, /magic/], [cut, /bytes/], [damaged, /checksum/], ['/' + 'a'.repeat(20000), /cannot read/]] as const) {
+      e.send(`setoption name EvalFile value ${file}`);
+      const r = await e.waitFor(/^info string/, 5000);
+      expect(r.line).toMatch(why);
+      expect(r.line).toMatch(/keeping <internal>/);
+      expect(r.line.length).toBeLessThan(400);
+    }
+    e.send('setoption name Use NNUE value true');
+    e.send(`setoption name EvalFile value ${good}`);
+    expect((await e.waitFor(/^info string NNUE/, 5000)).line).toMatch(/768->32x2->1, checksum [0-9a-f]{8}/);
+    e.send('position startpos moves e2e4');
+    e.send('eval');
+    expect((await e.waitFor(/^info string NNUE eval/, 5000)).line).toMatch(/NNUE eval -?\d+ cp, hand-crafted eval -?\d+ cp.*searching with NNUE/);
+    await stillPlays(e, setup(START_FEN, ['e2e4']), 'depth 6');
+    // Threads started after the net was loaded get it too.
+    e.send('setoption name Threads value 2');
+    await stillPlays(e, setup(START_FEN, ['e2e4']), 'depth 6');
+    e.send('setoption name Threads value 1');
+    e.send('setoption name EvalFile value <internal>');
+    await e.waitFor(/^info string NNUE <internal>/, 5000);
+    e.send('setoption name Use NNUE value false');
+    await stillPlays(e, setup(START_FEN, ['e2e4']));
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('go with garbage numbers: info string, then a legal move', async () => {
