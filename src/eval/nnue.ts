@@ -137,71 +137,71 @@ function refresh(pos: Position, sp: number): void {
   }
 }
 
-/** dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives; -1 leaves a term out. */
-function update(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void {
+/**
+ * dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives (-1 leaves a term out), and, in
+ * the same pass, the output layer's sum over the new accumulators with `stm` to move: a node that
+ * is evaluated right after its move touches each accumulator once.
+ */
+function update(src: number, dst: number, stm: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
   // Locals, not the module's bindings: V8 keeps them in registers across the loops.
-  const A = acc, W = ftW, h = H;
+  const A = acc, W = ftW, O = outW, h = H, qa = net!.qa;
+  let sum = 0;
   for (let persp = 0; persp < 2; persp++) {
-    const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h;
+    const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h, o = persp === stm ? 0 : h;
     const a = featureIndex(persp, pa, sqa) * h, r1 = featureIndex(persp, ps1, sqs1) * h;
     if (ps2 < 0) {
-      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] - W[r1 + i];
+      for (let i = 0; i < h; i++) {
+        const x = A[s + i] + W[a + i] - W[r1 + i];
+        A[d + i] = x;
+        const v = x < 0 ? 0 : x > qa ? qa : x;
+        sum += v * v * O[o + i];
+      }
     } else if (pa2 < 0) {
       const r2 = featureIndex(persp, ps2, sqs2) * h;
-      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] - W[r1 + i] - W[r2 + i];
+      for (let i = 0; i < h; i++) {
+        const x = A[s + i] + W[a + i] - W[r1 + i] - W[r2 + i];
+        A[d + i] = x;
+        const v = x < 0 ? 0 : x > qa ? qa : x;
+        sum += v * v * O[o + i];
+      }
     } else {
       const r2 = featureIndex(persp, ps2, sqs2) * h, a2 = featureIndex(persp, pa2, sqa2) * h;
-      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] + W[a2 + i] - W[r1 + i] - W[r2 + i];
+      for (let i = 0; i < h; i++) {
+        const x = A[s + i] + W[a + i] + W[a2 + i] - W[r1 + i] - W[r2 + i];
+        A[d + i] = x;
+        const v = x < 0 ? 0 : x > qa ? qa : x;
+        sum += v * v * O[o + i];
+      }
     }
   }
+  return sum;
 }
 
-/** Accumulators of slot t + 1 from slot t, for the move made at stack slot t. */
-function applyMove(pos: Position, t: number): void {
+/** Accumulators of slot t + 1 from slot t, for the move made at stack slot t; returns the output sum there. */
+function applyMove(pos: Position, t: number): number {
   const m = pos.stMove[t], piece = pos.stPiece[t];
-  if (m === 0 || piece === 0) { acc.copyWithin((t + 1) * 2 * H, t * 2 * H, (t + 2) * 2 * H); return; } // null move
-  const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
+  if (m === 0 || piece === 0) { // null move: the same accumulators, the other side to move
+    acc.copyWithin((t + 1) * 2 * H, t * 2 * H, (t + 2) * 2 * H);
+    return outputSum(t + 1, pos.stm ^ ((pos.sp - t - 1) & 1));
+  }
+  const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3, them = us ^ 1;
   if (kind === CASTLING) {
     const base = us === WHITE ? 0 : 56;
     const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
     const rook = (us << 3) | ROOK;
-    update(t, t + 1, piece, kTo, piece, from, rook, to, rook, rTo);
-    return;
+    return update(t, t + 1, them, piece, kTo, piece, from, rook, to, rook, rTo);
   }
   const captured = pos.stCaptured[t];
   const added = kind === PROMOTION ? (us << 3) | promoType(m) : piece;
-  if (captured === 0) { update(t, t + 1, added, to, piece, from, -1, 0, -1, 0); return; }
+  if (captured === 0) return update(t, t + 1, them, added, to, piece, from, -1, 0, -1, 0);
   const capSq = kind === EN_PASSANT ? to + (us === WHITE ? -8 : 8) : to;
-  update(t, t + 1, added, to, piece, from, captured, capSq, -1, 0);
+  return update(t, t + 1, them, added, to, piece, from, captured, capSq, -1, 0);
 }
 
-/** How far back the lazy update looks for a current accumulator before it refreshes instead. */
-const MAX_WALK = 32;
-
-/** Brings the accumulators of slot pos.sp up to date. */
-function current(pos: Position): number {
-  const sp = pos.sp;
-  if (accOk[sp] && accLo[sp] === pos.histLo[sp] && accHi[sp] === pos.histHi[sp]) return sp;
-  let s = sp - 1;
-  const low = Math.max(0, sp - MAX_WALK);
-  while (s >= low && !(accOk[s] && accLo[s] === pos.histLo[s] && accHi[s] === pos.histHi[s])) s--;
-  if (s < low) {
-    refresh(pos, sp);
-  } else {
-    for (; s < sp; s++) {
-      applyMove(pos, s);
-      accOk[s + 1] = 1; accLo[s + 1] = pos.histLo[s + 1]; accHi[s + 1] = pos.histHi[s + 1];
-    }
-  }
-  accOk[sp] = 1; accLo[sp] = pos.histLo[sp]; accHi[sp] = pos.histHi[sp];
-  return sp;
-}
-
-/** The network's score of pos in centipawns, side to move's view. Needs a net (setNet). */
-export function evaluateNet(pos: Position): number {
-  const sp = current(pos);
-  const n = net!, qa = n.qa, A = acc, O = outW, h = H;
-  const us = (sp * 2 + pos.stm) * h, them = (sp * 2 + (pos.stm ^ 1)) * h;
+/** The output layer's sum over the accumulators of slot sp, `stm` to move. */
+function outputSum(sp: number, stm: number): number {
+  const A = acc, O = outW, h = H, qa = net!.qa;
+  const us = (sp * 2 + stm) * h, them = (sp * 2 + (stm ^ 1)) * h;
   let sum = 0;
   for (let i = 0; i < h; i++) {
     let v = A[us + i]; v = v < 0 ? 0 : v > qa ? qa : v;
@@ -209,7 +209,37 @@ export function evaluateNet(pos: Position): number {
     // Doubles are exact here (|v * v * w| < 2^31 per term, the sum far below 2^53).
     sum += v * v * O[i] + u * u * O[h + i];
   }
-  return Math.trunc(((sum / qa + n.outB) * n.scale) / (qa * n.qb));
+  return sum;
+}
+
+/** How far back the lazy update looks for a current accumulator before it refreshes instead. */
+const MAX_WALK = 32;
+
+function mark(pos: Position, sp: number): void {
+  accOk[sp] = 1; accLo[sp] = pos.histLo[sp]; accHi[sp] = pos.histHi[sp];
+}
+
+/** The network's score of pos in centipawns, side to move's view. Needs a net (setNet). */
+export function evaluateNet(pos: Position): number {
+  const sp = pos.sp, n = net!;
+  let sum: number;
+  if (accOk[sp] && accLo[sp] === pos.histLo[sp] && accHi[sp] === pos.histHi[sp]) {
+    sum = outputSum(sp, pos.stm);
+  } else {
+    // The nearest ancestor whose accumulators are current, then the moves since, one by one.
+    let s = sp - 1;
+    const low = Math.max(0, sp - MAX_WALK);
+    while (s >= low && !(accOk[s] && accLo[s] === pos.histLo[s] && accHi[s] === pos.histHi[s])) s--;
+    if (s < low) {
+      refresh(pos, sp);
+      sum = outputSum(sp, pos.stm);
+    } else {
+      sum = 0;
+      for (; s < sp; s++) { sum = applyMove(pos, s); mark(pos, s + 1); }
+    }
+    mark(pos, sp);
+  }
+  return Math.trunc(((sum / n.qa + n.outB) * n.scale) / (n.qa * n.qb));
 }
 
 /** Full-refresh evaluation that ignores the accumulator stack (tests compare it with the lazy path). */
