@@ -7,6 +7,7 @@ import { Searcher } from './search';
 import { defaultLimits, CTRL_WORDS, F64_NODES } from './limits';
 import { send } from '../io';
 import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
+import type { Net } from '../eval/nnue';
 import { setUseNNUE } from '../eval/evaluate';
 
 export const BENCH_DEPTH = 12;
@@ -35,8 +36,8 @@ export const BENCH_FENS = [
 ];
 
 /** Runs the bench and prints its signature; returns total nodes and speed. */
-export function runBench(depth = BENCH_DEPTH, verbose = false, useNNUE = NNUE_DEFAULT): { nodes: number; nps: number } {
-  installNet(defaultNet());
+export function runBench(depth = BENCH_DEPTH, verbose = false, useNNUE = NNUE_DEFAULT, net: Net = defaultNet()): { nodes: number; nps: number } {
+  installNet(net);
   setUseNNUE(useNNUE);
   const tt = new TT(createTTBuffer(16));
   const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));

@@ -180,7 +180,7 @@ export class UciEngine {
         case 'go': this.go(tokens); break;
         case 'd': this.display(); break;
         case 'eval': this.evalCommand(); break;
-        case 'bench': runBench(Number(tokens[1]) || undefined, false, this.opts.useNNUE); if (this.netBytes) installNet(this.mainNet()); break;
+        case 'bench': runBench(Number(tokens[1]) || undefined, false, this.opts.useNNUE, this.mainNet()); break;
         case 'flip': break;
         default: send(`info string unknown command: ${line.slice(0, 200)}`);
       }

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Search speed in one run, interleaved: tessera bench with the hand-crafted eval, with the built-in
+# net, optionally with another net (NET=file), and Lozza's own bench (`node lozza.js bench`; fetch
+# op12no2/lozza, nothing to build). Prints every run and the medians. Run it on an idle machine.
+#
+#   bench/nps-vs-lozza.sh /path/to/lozza.js [runs]
+# Note: Tessera counts every node it enters (search and quiescence); Lozza counts the nodes that
+# loop over moves, so its nps is not directly the same unit.
+set -euo pipefail
+lozza=$1; runs=${2:-3}
+here=$(cd "$(dirname "$0")/.." && pwd)
+tessera=${TESSERA:-$here/dist/tessera}
+declare -A all
+for ((r = 1; r <= runs; r++)); do
+  for kind in hce nnue ${NET:+net} lozza; do
+    case $kind in
+      hce)   v=$("$tessera" bench --hce | awk '/Nodes\/second/ {print $2}') ;;
+      nnue)  v=$("$tessera" bench --nnue | awk '/Nodes\/second/ {print $2}') ;;
+      net)   v=$(printf 'setoption name EvalFile value %s\nsetoption name Use NNUE value true\nbench\nquit\n' "$NET" | "$tessera" | awk '/Nodes\/second/ {print $2}') ;;
+      lozza) v=$(node "$lozza" bench quit 2>/dev/null | awk '{for (i = 1; i < NF; i++) if ($i == "nps") print $(i + 1)}' | tail -1) ;;
+    esac
+    echo "run $r $kind nps $v"
+    all[$kind]="${all[$kind]:-} $v"
+  done
+done
+for kind in hce nnue ${NET:+net} lozza; do
+  med=$(echo ${all[$kind]} | tr ' ' '\n' | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
+  echo "median $kind $med"
+done
