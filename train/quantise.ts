@@ -3,7 +3,7 @@
 import { writeNet, parseNet, type Net } from '../src/eval/nnue';
 import { layout } from './model';
 
-export const QA = 255, QB = 64;
+export const QA = 255, QB = 256;
 
 const clamp16 = (x: number): number => Math.max(-32767, Math.min(32767, Math.round(x)));
 
