@@ -15,9 +15,14 @@ export interface Filter {
   maxScore: number;
   skipCheck: boolean;
   skipTactical: boolean;
+  /**
+   * Also add each position without castling rights mirrored a-file <-> h-file (the same value: the
+   * rules are symmetric that way once castling is gone), which doubles what small data teaches.
+   */
+  mirror: boolean;
 }
 
-export const DEFAULT_FILTER: Filter = { minPly: 8, maxScore: 3000, skipCheck: true, skipTactical: true };
+export const DEFAULT_FILTER: Filter = { minPly: 8, maxScore: 3000, skipCheck: true, skipTactical: true, mirror: true };
 
 /** Positions in shared memory, so that worker threads read them without a copy. */
 export interface DataSet {
@@ -39,14 +44,14 @@ function shared<T>(ctor: new (b: SharedArrayBuffer) => T, bytesPer: number, n: n
   return new ctor(new SharedArrayBuffer(Math.max(8, bytesPer * n)));
 }
 
-export interface LoadStats { games: number; positions: number; kept: number; inCheck: number; tactical: number; early: number; extreme: number }
+export interface LoadStats { games: number; positions: number; kept: number; mirrored: number; inCheck: number; tactical: number; early: number; extreme: number }
 
 export function loadData(files: string[], filter: Filter = DEFAULT_FILTER): { data: DataSet; stats: LoadStats } {
   // First pass over growing plain arrays, then one copy into shared memory.
   let cap = 1 << 20, n = 0, fcap = cap * 32, fn = 0;
   let feat = new Uint16Array(fcap), start = new Uint32Array(cap + 1), stm = new Uint8Array(cap);
   let score = new Int16Array(cap), result = new Float32Array(cap), game = new Uint32Array(cap);
-  const stats: LoadStats = { games: 0, positions: 0, kept: 0, inCheck: 0, tactical: 0, early: 0, extreme: 0 };
+  const stats: LoadStats = { games: 0, positions: 0, kept: 0, mirrored: 0, inCheck: 0, tactical: 0, early: 0, extreme: 0 };
   for (const file of files) {
     const buf = readDataFile(file);
     for (const g of readGames(buf)) {
@@ -64,7 +69,8 @@ export function loadData(files: string[], filter: Filter = DEFAULT_FILTER): { da
         else if (Math.abs(s) >= filter.maxScore) { stats.extreme++; skip = true; }
         else if (filter.skipCheck && pos.inCheck()) { stats.inCheck++; skip = true; }
         else if (filter.skipTactical && isTactical(pos, m)) { stats.tactical++; skip = true; }
-        if (!skip) {
+        const copies = skip ? 0 : filter.mirror && pos.castling === 0 ? 2 : 1;
+        for (let c = 0; c < copies; c++) {
           if (n === cap) {
             cap *= 2;
             const grow = <A extends Uint8Array | Uint32Array | Int16Array | Float32Array>(a: A, C: new (n: number) => A): A => { const b = new C(cap + 1); b.set(a); return b; };
@@ -73,7 +79,9 @@ export function loadData(files: string[], filter: Filter = DEFAULT_FILTER): { da
           }
           if (fn + 32 > fcap) { fcap *= 2; const b = new Uint16Array(fcap); b.set(feat); feat = b; }
           start[n] = fn;
-          for (let sq = 0; sq < 64; sq++) { const p = pos.board[sq]; if (p) feat[fn++] = featureIndex(WHITE, p, sq); }
+          const flip = c === 1 ? 7 : 0;
+          for (let sq = 0; sq < 64; sq++) { const p = pos.board[sq]; if (p) feat[fn++] = featureIndex(WHITE, p, sq ^ flip); }
+          if (c === 1) stats.mirrored++;
           const white = pos.stm === WHITE;
           stm[n] = pos.stm;
           score[n] = white ? s : -s;
@@ -87,7 +95,7 @@ export function loadData(files: string[], filter: Filter = DEFAULT_FILTER): { da
     }
   }
   start[n] = fn;
-  stats.kept = n;
+  stats.kept = n - stats.mirrored;
   const data: DataSet = {
     count: n,
     feat: shared(Uint16Array, 2, fn), start: shared(Uint32Array, 4, n + 1), stm: shared(Uint8Array, 1, n),

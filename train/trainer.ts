@@ -13,6 +13,7 @@ interface Opts {
   data: string[]; out: string; hidden: number; epochs: number; batch: number; lr: number; lrEnd: number;
   lambda: number; scale: number; seed: number; threads: number; valEvery: number; wd: number; minPly: number;
   init: string | null;
+  mirror: boolean;
 }
 
 function rngFrom(seed: number): () => number {
@@ -28,8 +29,8 @@ function sharedU32(n: number): Uint32Array { return new Uint32Array(new SharedAr
 
 async function train(o: Opts): Promise<void> {
   const t0 = Date.now();
-  const { data, stats } = loadData(o.data, { ...DEFAULT_FILTER, minPly: o.minPly });
-  console.log(`data: ${o.data.length} file(s), ${stats.games} games, ${stats.positions} positions; kept ${stats.kept} ` +
+  const { data, stats } = loadData(o.data, { ...DEFAULT_FILTER, minPly: o.minPly, mirror: o.mirror });
+  console.log(`data: ${o.data.length} file(s), ${stats.games} games, ${stats.positions} positions; kept ${stats.kept} (+${stats.mirrored} mirrored) ` +
     `(skipped: ${stats.early} early, ${stats.inCheck} in check, ${stats.tactical} tactical best move, ${stats.extreme} |score| >= ${DEFAULT_FILTER.maxScore}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // Validation: every valEvery-th game, whole, so that no game is split between the two sets.
   let nv = 0;
@@ -114,7 +115,7 @@ async function train(o: Opts): Promise<void> {
   // The quantised net against the float net on the validation positions.
   const { net, bytes } = quantise(params, H, o.scale);
   const k = new Kernel(H, o.scale);
-  let maxDiff = 0, sumDiff = 0;
+  let maxDiff = 0, sumDiff = 0, sumDev = 0;
   const n = Math.min(val.length || tr.length, 20000), set = val.length ? val : tr;
   for (let q = 0; q < n; q++) {
     const i = set[q];
@@ -122,8 +123,10 @@ async function train(o: Opts): Promise<void> {
     const e = quantisedEval(net, data.feat, data.start[i], data.start[i + 1], data.stm[i] === 1);
     const diff = Math.abs(f - e);
     sumDiff += diff; if (diff > maxDiff) maxDiff = diff;
+    sumDev += Math.abs(e - data.score[i]);
   }
   console.log(`quantised vs float on ${n} positions: mean |diff| ${(sumDiff / n).toFixed(2)} cp, max ${maxDiff.toFixed(1)} cp`);
+  console.log(`validation: mean |net - search score| ${(sumDev / n).toFixed(1)} cp`);
   console.log(`wrote ${o.out} (${bytes.length} bytes, checksum ${net.checksum.toString(16)}) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
@@ -144,14 +147,15 @@ function main(): void {
     .option('--val-every <n>', 'every n-th game goes to validation', '20')
     .option('--wd <x>', 'decoupled weight decay', '0')
     .option('--min-ply <n>', 'skip the first n recorded plies of each game', String(DEFAULT_FILTER.minPly))
-    .option('--init <file>', 'start from these float weights (a previous FILE.f32)');
+    .option('--init <file>', 'start from these float weights (a previous FILE.f32)')
+    .option('--no-mirror', 'do not add the a<->h mirror of positions without castling rights');
   p.parse(process.argv);
   const r = p.opts();
   const num = (k: string): number => { const x = Number(r[k]); if (!Number.isFinite(x)) { console.error(`train: bad --${k}`); process.exit(2); } return x; };
   const o: Opts = {
     data: r.data, out: r.out, hidden: num('hidden'), epochs: num('epochs'), batch: num('batch'), lr: num('lr'),
     lrEnd: num('lrEnd'), lambda: num('lambda'), scale: num('scale'), seed: num('seed'), threads: num('threads'),
-    valEvery: num('valEvery'), wd: num('wd'), minPly: num('minPly'), init: r.init ?? null,
+    valEvery: num('valEvery'), wd: num('wd'), minPly: num('minPly'), init: r.init ?? null, mirror: r.mirror !== false,
   };
   train(o).catch((e) => { console.error(`train: ${(e as Error).stack}`); process.exit(1); });
 }

@@ -118,7 +118,7 @@ export function setNet(n: Net | null): void {
   H = n ? n.hidden : 0;
   ftW = n ? n.ftW : new Int16Array(0);
   outW = n ? n.outW : new Int16Array(0);
-  acc = new Int16Array((STACK_SIZE + 1) * 2 * H);
+  acc = new Int16Array((STACK_SIZE + 2) * 2 * H); // one spare slot past the stack for verify()
   accOk.fill(0);
 }
 
@@ -181,7 +181,7 @@ function update(src: number, dst: number, stm: number, pa: number, sqa: number, 
 function applyMove(pos: Position, t: number): number {
   const m = pos.stMove[t], piece = pos.stPiece[t];
   if (m === 0 || piece === 0) { // null move: the same accumulators, the other side to move
-    acc.copyWithin((t + 1) * 2 * H, t * 2 * H, (t + 2) * 2 * H);
+    acc.copyWithin((t + 1) * 2 * H, t * 2 * H, (t + 1) * 2 * H);
     return outputSum(t + 1, pos.stm ^ ((pos.sp - t - 1) & 1));
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3, them = us ^ 1;
@@ -239,7 +239,29 @@ export function evaluateNet(pos: Position): number {
     }
     mark(pos, sp);
   }
-  return Math.trunc(((sum / n.qa + n.outB) * n.scale) / (n.qa * n.qb));
+  const v = Math.trunc(((sum / n.qa + n.outB) * n.scale) / (n.qa * n.qb));
+  if (verifying) verify(pos, v);
+  return v;
+}
+
+let verifying = false;
+let mismatches = 0;
+
+/** Tests: check every lazy evaluation against a full refresh (slow); returns and resets the mismatch count. */
+export function verifyAccumulators(on: boolean): number {
+  verifying = on;
+  const n = mismatches;
+  mismatches = 0;
+  return n;
+}
+
+function verify(pos: Position, v: number): void {
+  // Refresh into a spare slot past the search stack, so that the checked state stays as it was.
+  const spare = STACK_SIZE + 1, sp = pos.sp;
+  refresh(pos, spare);
+  const d = spare * 2 * H, s = sp * 2 * H;
+  for (let i = 0; i < 2 * H; i++) if (acc[d + i] !== acc[s + i]) { mismatches++; return; }
+  if (Math.trunc(((outputSum(spare, pos.stm) / net!.qa + net!.outB) * net!.scale) / (net!.qa * net!.qb)) !== v) mismatches++;
 }
 
 /** Full-refresh evaluation that ignores the accumulator stack (tests compare it with the lazy path). */

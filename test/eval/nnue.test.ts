@@ -4,7 +4,12 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, HEADER_BYTES, type Net } from '../../src/eval/nnue';
+import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, verifyAccumulators, HEADER_BYTES, type Net } from '../../src/eval/nnue';
+import { setUseNNUE } from '../../src/eval/evaluate';
+import { Searcher } from '../../src/search/search';
+import { TT, createTTBuffer } from '../../src/search/tt';
+import { defaultLimits, CTRL_WORDS, F64_NODES } from '../../src/search/limits';
+import { parseUciMove } from '../../src/core/notation';
 import { defaultNet } from '../../src/eval/nets';
 import { legalMoves } from '../../src/core/movegen';
 import { MAX_MOVES, CASTLING, EN_PASSANT, PROMOTION, moveKind } from '../../src/core/types';
@@ -110,6 +115,44 @@ describe('NNUE inference', () => {
     expect(checked).toBeGreaterThan(1000);
     expect(nulls).toBeGreaterThan(10);
     for (const k of [CASTLING, EN_PASSANT, PROMOTION]) expect(kinds.has(k)).toBe(true);
+  });
+
+  it('a null move recomputed after a sibling leaves the next slot alone (null, X / Y / null, X)', () => {
+    // Regression: the null-move copy once spilled into the following slot, so a later visit of a
+    // position at that slot, with its key still marked current, read the wrong accumulators.
+    const pos = load('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+    resetAccumulators();
+    const fresh = (): number => { const feats = features(pos); return quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE); };
+    evaluateNet(pos);
+    const x = parseUciMove(pos, 'd5e6'); // played after black's null move: white again
+    pos.makeNull(); evaluateNet(pos);
+    const y = parseUciMove(pos, 'a6e2');
+    expect(y).not.toBe(0);
+    pos.make(y); const p = evaluateNet(pos);
+    pos.unmake(y); pos.unmakeNull();
+    pos.make(x); evaluateNet(pos); pos.unmake(x); // slot 1 now holds another position
+    pos.makeNull(); evaluateNet(pos); pos.make(y);
+    expect(evaluateNet(pos)).toBe(p);
+    expect(evaluateNet(pos)).toBe(fresh());
+  });
+
+  it('every evaluation of real searches (null moves, TT cuts, singular searches) matches a refresh', () => {
+    setUseNNUE(true);
+    const tt = new TT(createTTBuffer(4));
+    const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
+    const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
+    const s = new Searcher(tt, ctrl, f64, 0, () => {});
+    verifyAccumulators(true);
+    let nodes = 0;
+    for (const fen of ['r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+      'r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16', 'rnbqkb1r/pp1p1pPp/8/2p1pP2/1P1P4/3P3P/P1P1P3/RNBQKBNR w KQkq e6 0 1']) {
+      tt.clear();
+      s.go(load(fen), { ...defaultLimits(), nodes: 60000 }, { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE: true }, null, 0, 0);
+      nodes += s.nodes;
+    }
+    expect(verifyAccumulators(false)).toBe(0);
+    expect(nodes).toBeGreaterThan(100000);
+    setUseNNUE(false);
   });
 
   it('is symmetric under a colour flip', () => {
