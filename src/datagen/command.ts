@@ -5,8 +5,9 @@ import * as zlib from 'node:zlib';
 import type { Worker } from 'node:worker_threads';
 import { spawnWorker } from '../threads';
 import type { PlayConfig } from './play';
-import { completeLength, readGames, headerPosition, fromViriMove, RESULT_WHITE, RESULT_DRAW } from './viriformat';
+import { completeLength, scanGames, readGames, headerPosition, fromViriMove, RESULT_WHITE, RESULT_DRAW } from './viriformat';
 import { toFen } from '../core/fen';
+import { parseNet } from '../eval/nnue';
 import { parseUciMove, moveToUci } from '../core/notation';
 
 export interface DatagenOptions extends PlayConfig {
@@ -21,7 +22,9 @@ export interface DatagenOptions extends PlayConfig {
 export function prepareOutput(out: string): { bytes: number; dropped: number } {
   if (!fs.existsSync(out)) { fs.writeFileSync(out, new Uint8Array(0)); return { bytes: 0, dropped: 0 }; }
   const buf = new Uint8Array(fs.readFileSync(out));
-  const good = completeLength(buf);
+  const { complete: good, badAt } = scanGames(buf);
+  // Never cut a file that is not ours: only a partial last game is dropped.
+  if (badAt >= 0) throw new Error(`not a viriformat file, or damaged (invalid game header at byte ${badAt}); nothing written`);
   if (good < buf.length) fs.truncateSync(out, good);
   return { bytes: good, dropped: buf.length - good };
 }
@@ -32,17 +35,30 @@ function writeAll(fd: number, b: Uint8Array): void {
 }
 
 export async function runDatagen(o: DatagenOptions): Promise<number> {
-  const prep = prepareOutput(o.out);
-  if (prep.dropped > 0) console.error(`datagen: dropped a partial last game (${prep.dropped} bytes) from ${o.out}`);
+  let netBytes: Uint8Array | null = null;
+  if (o.netFile) {
+    try { netBytes = new Uint8Array(fs.readFileSync(o.netFile)); } catch (e) {
+      console.error(`datagen: --net ${o.netFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      return 2;
+    }
+    const n = parseNet(netBytes);
+    if (typeof n === 'string') { console.error(`datagen: --net ${o.netFile}: ${n}`); return 2; }
+  }
   // Game indices continue after the games already in the file, so an appended run adds new games.
-  let existingGames = 0;
-  if (prep.bytes > 0) for (const _ of readGames(new Uint8Array(fs.readFileSync(o.out)))) existingGames++;
-  const fd = fs.openSync(o.out, 'a');
+  let existingGames = 0, fd: number;
+  try {
+    const prep = prepareOutput(o.out);
+    if (prep.dropped > 0) console.error(`datagen: dropped a partial last game (${prep.dropped} bytes) from ${o.out}`);
+    if (prep.bytes > 0) for (const _ of readGames(new Uint8Array(fs.readFileSync(o.out)))) existingGames++;
+    fd = fs.openSync(o.out, 'a');
+  } catch (e) {
+    console.error(`datagen: --out ${o.out}: ${(e as Error).message}`);
+    return 2;
+  }
   const cfg: PlayConfig = {
     seed: o.seed, softNodes: o.softNodes, hardNodes: o.hardNodes, randomPlies: o.randomPlies,
     book: o.book, hashMiB: o.hashMiB, hce: o.hce, plyCap: o.plyCap,
   };
-  const netBytes = o.netFile ? new Uint8Array(fs.readFileSync(o.netFile)) : null;
   let nextIndex = existingGames, nextToWrite = existingGames;
   const pending = new Map<number, { bytes: Uint8Array; positions: number; result: number }>();
   let positions = 0, games = 0, stopping = false;

@@ -82,7 +82,11 @@ export function unpackBoard(buf: Uint8Array, off: number): Header | string {
     if (type === 7) { type = ROOK; castleRooks.push(sq); }
     board[sq] = ((nib >> 3) << 3) | type;
   }
+  let wk = 0, bk = 0;
+  for (let sq = 0; sq < 64; sq++) { if (board[sq] === KING) wk++; else if (board[sq] === (8 | KING)) bk++; }
+  if (wk !== 1 || bk !== 1) return `${wk} white and ${bk} black kings`;
   const stm = buf[off + 24] >> 7, ep = buf[off + 24] & 127;
+  if (ep !== 64 && (ep > 63 || (ep >> 3) !== (stm === WHITE ? 5 : 2))) return `invalid en-passant square ${ep}`;
   const result = buf[off + 30];
   if (result > 2) return `invalid result ${result}`;
   let placement = '';
@@ -156,9 +160,18 @@ export interface Game { header: Header; moves: Uint16Array; scores: Int16Array }
  * game (no terminator, or a cut header), which this leaves out.
  */
 export function completeLength(buf: Uint8Array): number {
+  return scanGames(buf).complete;
+}
+
+/**
+ * Walks the games of buf: `complete` bytes of whole games, and `badAt`, the offset of a whole
+ * 32-byte header that is not a valid board (-1 if none): such a file is not viriformat (or is
+ * damaged), as opposed to one whose last game was merely cut short.
+ */
+export function scanGames(buf: Uint8Array): { complete: number; badAt: number } {
   let off = 0, good = 0;
   while (off + HEADER_BYTES <= buf.length) {
-    if (buf[off + 30] > 2) break;
+    if (typeof unpackBoard(buf, off) === 'string') return { complete: good, badAt: off };
     let i = off + HEADER_BYTES;
     let done = false;
     for (; i + 4 <= buf.length; i += 4) {
@@ -168,7 +181,7 @@ export function completeLength(buf: Uint8Array): number {
     off = i + 4;
     good = off;
   }
-  return good;
+  return { complete: good, badAt: -1 };
 }
 
 /** Iterates over the complete games in buf (header decoding errors end the walk with an exception). */

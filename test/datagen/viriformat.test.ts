@@ -133,3 +133,13 @@ describe('self-play games', () => {
     if (g.header.result === RESULT_BLACK) expect(last).toBeLessThan(0);
   });
 });
+
+describe('datagen output safety', () => {
+  it('refuses to append to a file that is not viriformat, and leaves it untouched', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-vf-')), 'notes.txt');
+    const text = 'these are somebody\'s notes, not training data\n'.repeat(20);
+    fs.writeFileSync(file, text);
+    expect(() => prepareOutput(file)).toThrow(/not a viriformat file/);
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+  });
+});
