@@ -127,6 +127,7 @@ async function train(o: Opts): Promise<void> {
   }
   console.log(`quantised vs float on ${n} positions: mean |diff| ${(sumDiff / n).toFixed(2)} cp, max ${maxDiff.toFixed(1)} cp`);
   console.log(`validation: mean |net - search score| ${(sumDev / n).toFixed(1)} cp`);
+  fs.writeFileSync(o.out, bytes); // also with --epochs 0: the initial (random) net, for speed tests
   console.log(`wrote ${o.out} (${bytes.length} bytes, checksum ${net.checksum.toString(16)}) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
