@@ -2,6 +2,7 @@
 // output bias x QA x QB. The engine then computes (sum clamp(acc, 0, QA)^2 w / QA + b) * SCALE / (QA QB).
 import { writeNet, parseNet, type Net } from '../src/eval/nnue';
 import { layout } from './model';
+import { flipFeature } from './loader';
 
 export const QA = 255, QB = 256;
 
@@ -25,7 +26,7 @@ export function quantisedEval(net: Net, feats: ArrayLike<number>, from: number, 
   const H = net.hidden, au = new Float64Array(H), at = new Float64Array(H);
   for (let j = 0; j < H; j++) { au[j] = net.ftB[j]; at[j] = net.ftB[j]; }
   for (let k = from; k < to; k++) {
-    const f = feats[k], g = (f < 384 ? f + 384 : f - 384) ^ 56;
+    const f = feats[k], g = flipFeature(f);
     const wu = (black ? g : f) * H, wt = (black ? f : g) * H;
     for (let j = 0; j < H; j++) { au[j] += net.ftW[wu + j]; at[j] += net.ftW[wt + j]; }
   }

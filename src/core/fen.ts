@@ -115,12 +115,13 @@ export function parseFen(fen: string, chess960 = false): Position | string {
   return pos;
 }
 
-export function toFen(pos: Position): string {
+/** FEN's first field for a mailbox board (board[sq] = piece, 0 empty). */
+export function placementFen(board: ArrayLike<number>): string {
   let s = '';
   for (let rank = 7; rank >= 0; rank--) {
     let empty = 0;
     for (let f = 0; f < 8; f++) {
-      const p = pos.board[rank * 8 + f];
+      const p = board[rank * 8 + f];
       if (!p) { empty++; continue; }
       if (empty) { s += empty; empty = 0; }
       s += PIECE_CHARS[p];
@@ -128,6 +129,11 @@ export function toFen(pos: Position): string {
     if (empty) s += empty;
     if (rank) s += '/';
   }
+  return s;
+}
+
+export function toFen(pos: Position): string {
+  const s = placementFen(pos.board);
   let c = '';
   for (let r = 0; r < 4; r++) {
     if (!(pos.castling & (1 << r))) continue;

@@ -8,8 +8,8 @@
 //            castling written king-takes-rook
 //   score  = the search score of the position before the move, from WHITE's point of view
 import { WHITE, BLACK, squareName } from '../core/bitboard';
-import { ROOK, KING, PIECE_CHARS, PROMOTION, EN_PASSANT, CASTLING, moveKind } from '../core/types';
-import { parseFen } from '../core/fen';
+import { ROOK, KING, PROMOTION, EN_PASSANT, CASTLING, moveKind } from '../core/types';
+import { parseFen, placementFen } from '../core/fen';
 import type { Position } from '../core/position';
 
 export const HEADER_BYTES = 32;
@@ -89,18 +89,7 @@ export function unpackBoard(buf: Uint8Array, off: number): Header | string {
   if (ep !== 64 && (ep > 63 || (ep >> 3) !== (stm === WHITE ? 5 : 2))) return `invalid en-passant square ${ep}`;
   const result = buf[off + 30];
   if (result > 2) return `invalid result ${result}`;
-  let placement = '';
-  for (let rank = 7; rank >= 0; rank--) {
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = board[rank * 8 + f];
-      if (!p) { empty++; continue; }
-      if (empty) { placement += empty; empty = 0; }
-      placement += PIECE_CHARS[p];
-    }
-    if (empty) placement += empty;
-    if (rank) placement += '/';
-  }
+  const placement = placementFen(board);
   let castling = '';
   let chess960 = false;
   for (const color of [WHITE, BLACK]) {
