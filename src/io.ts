@@ -1,12 +1,32 @@
 // Unbuffered, whole-line output to stdout from any thread: a GUI must never miss a line.
 import * as fs from 'node:fs';
 
-export function send(line: string): void {
-  try {
-    fs.writeSync(1, line + '\n');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EAGAIN') { send(line); return; } // non-blocking pipe full: retry
-    process.exit(0); // EPIPE: the GUI is gone
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+// Writes the whole buffer to fd. writeSync may take only part of a long line (a pipe holds ~64 KB) and a non-blocking
+// pipe answers EAGAIN while the reader is behind: the rest is written after a short sleep, in a loop (never recursion,
+// which a GUI that stops reading would turn into a stack overflow). Returns false when the reader is gone (EPIPE).
+export function writeAll(fd: number, buf: Buffer, write: typeof fs.writeSync = fs.writeSync): boolean {
+  let off = 0;
+  let waitMs = 1;
+  while (off < buf.length) {
+    try {
+      off += write(fd, buf, off, buf.length - off);
+      waitMs = 1;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') return false;
+      Atomics.wait(pause, 0, 0, waitMs); // sleeps without spinning; works on the main thread and in workers
+      waitMs = Math.min(waitMs * 2, 50);
+    }
   }
+  return true;
+}
+
+export function send(line: string): void {
+  if (!writeAll(1, Buffer.from(line + '\n'))) process.exit(0); // EPIPE: the GUI is gone
+}
+
+/** Input echoed back in an info string is cut: a hostile or broken GUI must not get a 20,000-character line back. */
+export function clip(s: string, max = 40): string {
+  return s.length > max ? `${s.slice(0, max)}...` : s;
 }

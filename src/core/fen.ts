@@ -4,6 +4,7 @@
 import { WHITE, BLACK, squareName, parseSquare } from './bitboard';
 import { PAWN, KING, ROOK, PIECE_CHARS } from './types';
 import { Position } from './position';
+import { clip } from '../io';
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -45,7 +46,7 @@ export function parseFen(fen: string, chess960 = false): Position | string {
   }
 
   // Field 2: side to move.
-  if (side !== 'w' && side !== 'b') return `FEN side to move is '${side}', expected 'w' or 'b'`;
+  if (side !== 'w' && side !== 'b') return `FEN side to move is '${clip(side, 10)}', expected 'w' or 'b'`;
   pos.stm = side === 'w' ? WHITE : BLACK;
   const them = pos.stm ^ 1;
   const oLo = pos.occ[0] | pos.occ[2], oHi = pos.occ[1] | pos.occ[3];
@@ -85,7 +86,7 @@ export function parseFen(fen: string, chess960 = false): Position | string {
   // Field 4: en passant target square.
   if (ep !== '-') {
     const sq = parseSquare(ep);
-    if (sq < 0) return `FEN en-passant field '${ep}' is not a square`;
+    if (sq < 0) return `FEN en-passant field '${clip(ep, 10)}' is not a square`;
     const expectRank = pos.stm === WHITE ? 5 : 2;
     const pawnSq = sq + (pos.stm === WHITE ? -8 : 8), fromSq = sq + (pos.stm === WHITE ? 8 : -8);
     if ((sq >> 3) !== expectRank) return `FEN en-passant square ${ep} is on the wrong rank for the side to move`;
@@ -96,8 +97,8 @@ export function parseFen(fen: string, chess960 = false): Position | string {
   }
 
   // Fields 5 and 6: move counters (optional).
-  if (!/^\d+$/.test(half)) return `FEN halfmove clock '${half}' is not a non-negative integer`;
-  if (!/^\d+$/.test(full)) return `FEN fullmove number '${full}' is not a non-negative integer`;
+  if (!/^\d+$/.test(half)) return `FEN halfmove clock '${clip(half, 10)}' is not a non-negative integer`;
+  if (!/^\d+$/.test(full)) return `FEN fullmove number '${clip(full, 10)}' is not a non-negative integer`;
   pos.halfmove = Math.min(Number(half), 10000);
   pos.fullmove = Math.max(1, Math.min(Number(full), 100000));
 

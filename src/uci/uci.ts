@@ -20,7 +20,7 @@ import {
 import type { GoMessage } from '../search/worker';
 import { spawnWorker } from '../threads';
 import { runBench } from '../search/bench';
-import { send } from '../io';
+import { send, clip } from '../io';
 import { VERSION } from '../version';
 
 // Half the machine's memory (at least 1 GiB, at most 64 GiB): a larger table would be committed
@@ -96,12 +96,11 @@ export class UciEngine {
   }
 
   private onWorkerError(index: number, err: Error): void {
-    send(`info string search thread ${index} failed: ${err.message}`);
+    send(`info string search thread ${index} failed: ${clip(err.message, 200)}`);
     if (index === 0 && this.searching) {
       // Never leave the GUI without an answer: fall back to any legal move.
-      const list = new Int32Array(MAX_MOVES);
-      const n = legalMoves(this.pos, list);
-      send(n > 0 ? `bestmove ${moveToUci(this.pos, list[0])}` : 'bestmove (none)');
+      // The position searched, not this.pos: the GUI may have sent a new position during the search.
+      send(`bestmove ${this.fallbackMove()}`);
       this.searching = false;
     }
     Atomics.store(this.ctrl, CTRL_STOP, 1);
@@ -113,6 +112,21 @@ export class UciEngine {
     this.workers[index] = w;
     this.busy[index] = false;
     this.drainQueue();
+  }
+
+  /** A legal move of the searched position (within searchmoves when given), for when the search cannot answer. */
+  private fallbackMove(): string {
+    const pos = parseFen(this.searched.fen, this.opts.chess960);
+    if (typeof pos === 'string') return '(none)';
+    const list = new Int32Array(MAX_MOVES);
+    const n = legalMoves(pos, list);
+    let first = '(none)';
+    for (let i = 0; i < n; i++) {
+      const u = moveToUci(pos, list[i]);
+      if (this.searched.searchmoves.length === 0 || this.searched.searchmoves.includes(u)) return u;
+      if (i === 0) first = u;
+    }
+    return first;
   }
 
   private get idle(): boolean {
@@ -140,6 +154,8 @@ export class UciEngine {
   }
 
   private lastInfinite = false;
+  /** What the running search was asked: the fallback bestmove must come from this position. */
+  private searched = { fen: START_FEN, searchmoves: [] as string[] };
   private goReceivedAt = 0;
 
   handle(raw: string): void {
@@ -182,10 +198,10 @@ export class UciEngine {
         case 'eval': this.evalCommand(); break;
         case 'bench': runBench(Number(tokens[1]) || undefined, false, this.opts.useNNUE, this.mainNet()); break;
         case 'flip': break;
-        default: send(`info string unknown command: ${line.slice(0, 200)}`);
+        default: send(`info string unknown command: ${clip(line, 200)}`);
       }
     } catch (e) {
-      send(`info string error handling '${line.slice(0, 100)}': ${(e as Error).message}`);
+      send(`info string error handling '${clip(line, 100)}': ${clip((e as Error).message, 200)}`);
     }
   }
 
@@ -212,15 +228,15 @@ export class UciEngine {
     const name = m[1].trim().toLowerCase();
     const value = (m[2] ?? '').trim();
     const spin = (min: number, max: number): number | null => {
-      if (!/^-?\d+$/.test(value)) { send(`info string option ${m[1]}: '${value}' is not an integer`); return null; }
+      if (!/^-?\d+$/.test(value)) { send(`info string option ${clip(m[1])}: '${clip(value)}' is not an integer`); return null; }
       const v = Number(value);
-      if (v < min || v > max) { send(`info string option ${m[1]}: ${v} is out of range ${min}..${max}`); return null; }
+      if (v < min || v > max) { send(`info string option ${clip(m[1])}: ${clip(value)} is out of range ${min}..${max}`); return null; }
       return v;
     };
     const check = (): boolean | null => {
       if (value.toLowerCase() === 'true') return true;
       if (value.toLowerCase() === 'false') return false;
-      send(`info string option ${m[1]}: '${value}' is not true or false`);
+      send(`info string option ${clip(m[1])}: '${clip(value)}' is not true or false`);
       return null;
     };
     switch (name) {
@@ -249,7 +265,7 @@ export class UciEngine {
       case 'use nnue': { const v = check(); if (v !== null) this.opts.useNNUE = v; return; }
       case 'evalfile': this.setEvalFile(value); return;
       case 'clear hash': this.clearHash(); return;
-      default: send(`info string unknown option: ${m[1]}`);
+      default: send(`info string unknown option: ${clip(m[1])}`);
     }
   }
 
@@ -261,7 +277,7 @@ export class UciEngine {
 
   /** Loads a net file for every search thread; a bad file is refused and the current net stays. */
   private setEvalFile(value: string): void {
-    const shown = value.length > 100 ? `${value.slice(0, 100)}...` : value;
+    const shown = clip(value, 100);
     if (value === '' || value === '<internal>' || value === '<default>') {
       this.netBytes = null;
       this.opts.evalFile = '<internal>';
@@ -328,7 +344,7 @@ export class UciEngine {
     }
     const moveTokens = i < tokens.length && tokens[i] === 'moves' ? tokens.slice(i + 1) : [];
     if (i < tokens.length && tokens[i] !== 'moves') {
-      send(`info string position: expected 'moves' but got '${tokens[i].slice(0, 20)}'; ignored the rest`);
+      send(`info string position: expected 'moves' but got '${clip(tokens[i], 20)}'; ignored the rest`);
     }
     // A GUI resends the whole game every move: when it extends what we have, only play the new moves.
     let pos: Position, moves: number[], raw: string[];
@@ -343,7 +359,7 @@ export class UciEngine {
     for (let k = raw.length; k < moveTokens.length; k++) {
       const m = parseUciMove(pos, moveTokens[k]);
       if (m === MOVE_NONE) {
-        send(`info string illegal move '${moveTokens[k].slice(0, 20)}' in position command; position set up to the move before it`);
+        send(`info string illegal move '${clip(moveTokens[k], 20)}' in position command; position set up to the move before it`);
         break;
       }
       if (moves.length >= MAX_GAME_PLIES) { send('info string too many moves in position command; truncated'); break; }
@@ -370,7 +386,7 @@ export class UciEngine {
       const t = tokens[i];
       if (numeric.has(t)) {
         const v = Number(tokens[i + 1]);
-        if (!Number.isFinite(v)) { send(`info string go: '${t}' needs a number`); continue; }
+        if (!Number.isFinite(v)) { send(`info string go: '${clip(t)}' needs a number`); continue; }
         i++;
         (limits as unknown as Record<string, number>)[t] = Math.trunc(v);
       } else if (t === 'infinite') limits.infinite = true;
@@ -379,10 +395,10 @@ export class UciEngine {
         while (i + 1 < tokens.length && !numeric.has(tokens[i + 1]) && !['infinite', 'ponder'].includes(tokens[i + 1])) {
           const mv = tokens[++i];
           const m = parseUciMove(this.pos, mv);
-          if (m === MOVE_NONE) send(`info string searchmoves: '${mv}' is not legal here; ignored`);
+          if (m === MOVE_NONE) send(`info string searchmoves: '${clip(mv, 20)}' is not legal here; ignored`);
           else limits.searchmoves.push(moveToUci(this.pos, m));
         }
-      } else send(`info string go: unknown parameter '${t}' ignored`);
+      } else send(`info string go: unknown parameter '${clip(t)}' ignored`);
     }
     // Negative depth/nodes/movetime mean nothing sensible: treat them as absent.
     for (const k of ['depth', 'nodes', 'mate', 'movetime', 'movestogo'] as const) if (limits[k] < 0) limits[k] = 0;
@@ -398,6 +414,7 @@ export class UciEngine {
     Atomics.store(this.ctrl, CTRL_GEN, this.gen);
     for (let i = 0; i < MAX_THREADS; i++) this.f64[F64_NODES + i] = 0;
     this.lastInfinite = limits.infinite;
+    this.searched = { fen: toFen(this.pos), searchmoves: limits.searchmoves.slice() };
     const msg: GoMessage = {
       type: 'go', fen: this.rootFen, moves: this.moves, chess960: this.opts.chess960, limits,
       opts: {

@@ -127,6 +127,10 @@ export class Engine {
     return this.lastSend;
   }
 
+  /** Stops reading the engine's stdout (its pipe fills up), as a stalled GUI would. */
+  pauseOutput(): void { this.proc.stdout.pause(); }
+  resumeOutput(): void { this.proc.stdout.resume(); }
+
   /** The conversation so far, for failure messages. */
   transcript(last = 60): string {
     const out = this.lines.slice(-last).map((l) => `< ${l.text}`).join('\n');

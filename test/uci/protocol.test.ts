@@ -218,6 +218,50 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
     await stillPlays(e, setup(fen));
   });
 
+  it('long bad input is never echoed back whole: every reply line stays short', async () => {
+    const e = engine();
+    const big = 'Z'.repeat(20000);
+    const digits = '9'.repeat(20000);
+    const bad = [
+      `setoption name ${big} value 1`,
+      `setoption name Hash value ${digits}`,
+      `setoption name Hash value ${big}`,
+      `setoption name Ponder value ${big}`,
+      `position fen 8/8/8/8/8/8/8/K6k ${big} - - 0 1`,
+      `position fen 8/8/8/8/8/8/8/K6k w - ${big} 0 1`,
+      `position fen 8/8/8/8/8/8/8/K6k w - - ${digits}x 1`,
+      `position startpos moves e2e4 ${big}`,
+      `go ${big} depth 1`,
+      `go searchmoves ${big} depth 1`,
+      `go depth ${big} nodes 1000`,
+    ];
+    for (const cmd of bad) {
+      e.send(cmd);
+      // A go is answered by bestmove; the engine runs the next go only after its search thread reports back.
+      const r = cmd.startsWith('go') ? await e.waitFor(/^bestmove /, 5000) : await e.ready();
+      if (cmd.startsWith('go')) await sleep(50);
+      for (const l of r.lines) expect(l.length, `reply to ${cmd.slice(0, 40)}...`).toBeLessThan(300);
+      expect(r.lines.some((l) => l.startsWith('info string')), `no complaint about ${cmd.slice(0, 40)}...`).toBe(true);
+    }
+    await stillPlays(e, setup(START_FEN, ['e2e4']));
+  });
+
+  it('a GUI that stops reading for a while loses no output and the engine survives', async () => {
+    const e = pool.start(target);
+    await e.ready(10000);
+    // ~2 MB of replies while nobody reads: far beyond a pipe's buffer, so the engine's writes
+    // must wait for the pipe (EAGAIN) and finish partial writes rather than spin or cut lines.
+    e.pauseOutput();
+    for (let i = 0; i < 3000; i++) e.send('d');
+    await sleep(1500);
+    e.resumeOutput();
+    const r = await e.ready(20000);
+    const fens = r.lines.filter((l) => l.startsWith('Fen: '));
+    expect(fens.length).toBe(3000);
+    for (const f of fens) expect(f).toBe(`Fen: ${START_FEN}`);
+    expect(r.lines.filter((l) => /^Legal moves \(20\): /.test(l)).length).toBe(3000);
+  });
+
   it('CRLF line endings', async () => {
     const e = engine();
     e.send('uci\r\nisready\r\nposition startpos moves e2e4\r\ngo depth 3\r\n', true);
