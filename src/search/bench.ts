@@ -36,7 +36,9 @@ export const BENCH_FENS = [
 ];
 
 /** Runs the bench and prints its signature; returns total nodes and speed. */
-export function runBench(depth = BENCH_DEPTH, verbose = false, useNNUE = NNUE_DEFAULT, net: Net = defaultNet()): { nodes: number; nps: number } {
+export function runBench(
+  depth = BENCH_DEPTH, verbose = false, useNNUE = NNUE_DEFAULT, net: Net = defaultNet(), out: (line: string) => void = send,
+): { nodes: number; nps: number } {
   installNet(net);
   setUseNNUE(useNNUE);
   const tt = new TT(createTTBuffer(16));
@@ -57,8 +59,9 @@ export function runBench(depth = BENCH_DEPTH, verbose = false, useNNUE = NNUE_DE
   }
   const ms = performance.now() - t0;
   const nps = Math.round((nodes * 1000) / Math.max(1, ms));
-  send(`Time (ms): ${Math.round(ms)}`);
-  send(`Nodes searched: ${nodes}`);
-  send(`Nodes/second: ${nps}`);
+  // OpenBench reads these two lines: 'Nodes searched: N' and 'Nodes/second: N'.
+  out(`Time (ms): ${Math.round(ms)}`);
+  out(`Nodes searched: ${nodes}`);
+  out(`Nodes/second: ${nps}`);
   return { nodes, nps };
 }

@@ -1,0 +1,19 @@
+# For OpenBench and anyone who builds with make: `make EXE=NAME` builds the standalone binary and puts it at NAME.
+# OpenBench then runs `NAME bench` and reads its 'Nodes searched:' and 'Nodes/second:' lines.
+EXE ?= tessera
+
+.PHONY: all clean
+all: $(EXE)
+
+node_modules: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch node_modules
+
+$(EXE): node_modules FORCE
+	npm run build
+	cp dist/tessera $(EXE)
+
+FORCE:
+
+clean:
+	rm -rf dist
