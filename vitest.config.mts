@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 
 export default defineConfig({
   plugins: [{
-    // The engine imports its net file as bytes (esbuild's binary loader in the build); the same here.
+    // The engine imports its net and book files as bytes (esbuild's binary loader in the build); the same here.
     name: 'nnue-bytes',
     load(id: string) {
-      if (!id.endsWith('.nnue')) return null;
+      if (!id.endsWith('.nnue') && !id.endsWith('.bin')) return null;
       const b64 = readFileSync(id).toString('base64');
       return `export default new Uint8Array(Buffer.from(${JSON.stringify(b64)}, 'base64'));`;
     },

@@ -67,8 +67,8 @@ async function bundle() {
     minify: false,
     logLevel: 'warning',
     absWorkingDir: root,
-    // Net files go into the bundle as bytes.
-    loader: { '.nnue': 'binary' },
+    // Net and book files go into the bundle as bytes.
+    loader: { '.nnue': 'binary', '.bin': 'binary' },
     // Built-ins stay `require('node:...')` calls; they work in SEA main and eval workers.
   };
   await Promise.all([

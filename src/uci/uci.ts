@@ -21,6 +21,9 @@ import type { GoMessage } from '../search/worker';
 import { spawnWorker } from '../threads';
 import { runBench } from '../search/bench';
 import { send, clip } from '../io';
+import { UciOption, optionLine, setOption } from './options';
+import { PolyglotBook } from '../book/polyglot';
+import builtinBook from '../book/gnuchess-book.bin';
 import { VERSION } from '../version';
 
 // Half the machine's memory (at least 1 GiB, at most 64 GiB): a larger table would be committed
@@ -39,10 +42,17 @@ interface Options {
   useNNUE: boolean;
   /** EvalFile as the GUI set it ('<internal>': the built-in net). */
   evalFile: string;
+  ownBook: boolean;
+  /** BookFile as the GUI set it ('<internal>': the book built into the engine). */
+  bookFile: string;
+  bookDepth: number;
+  bookBestMove: boolean;
 }
 
 export class UciEngine {
-  private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false, useNNUE: NNUE_DEFAULT, evalFile: '<internal>' };
+  private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false, useNNUE: NNUE_DEFAULT, evalFile: '<internal>',
+    ownBook: false, bookFile: '<internal>', bookDepth: 24, bookBestMove: false,
+  };
   /** Bytes of the net loaded with EvalFile (null: the built-in net), sent to every new search thread. */
   private netBytes: Uint8Array | null = null;
   private rootFen = START_FEN;
@@ -209,64 +219,89 @@ export class UciEngine {
     send(`id name Tessera ${VERSION}`);
     send('id author the Tessera developers');
     send('');
-    send(`option name Hash type spin default 16 min 1 max ${MAX_HASH}`);
-    send(`option name Threads type spin default 1 min 1 max ${MAX_THREADS}`);
-    send('option name MultiPV type spin default 1 min 1 max 256');
-    send('option name Move Overhead type spin default 30 min 0 max 5000');
-    send('option name Ponder type check default false');
-    send('option name Clear Hash type button');
-    send('option name UCI_Chess960 type check default false');
-    send('option name UCI_ShowWDL type check default false');
-    send('option name EvalFile type string default <internal>');
-    send(`option name Use NNUE type check default ${NNUE_DEFAULT}`);
+    for (const o of this.options) send(optionLine(o));
     send('uciok');
   }
 
+  /** Every UCI option, declared once: the uci reply and setoption both come from here. */
+  private readonly options: UciOption[] = [
+    { name: 'Hash', type: 'spin', default: 16, min: 1, max: MAX_HASH, apply: (v) => this.setHash(v) },
+    { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS, apply: (v) => { this.opts.threads = v; } },
+    { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: 256, apply: (v) => { this.opts.multiPV = v; } },
+    { name: 'Move Overhead', type: 'spin', default: 30, min: 0, max: 5000, apply: (v) => { this.opts.moveOverhead = v; } },
+    { name: 'Ponder', type: 'check', default: false, apply: (v) => { this.opts.ponder = v; } },
+    { name: 'Clear Hash', type: 'button', apply: () => this.clearHash() },
+    { name: 'UCI_Chess960', type: 'check', default: false, apply: (v) => { this.opts.chess960 = v; this.rebuildPosition(); } },
+    { name: 'UCI_ShowWDL', type: 'check', default: false, apply: (v) => { this.opts.showWDL = v; } },
+    { name: 'EvalFile', type: 'string', default: '<internal>', apply: (v) => this.setEvalFile(v) },
+    { name: 'Use NNUE', type: 'check', default: NNUE_DEFAULT, apply: (v) => { this.opts.useNNUE = v; } },
+    { name: 'OwnBook', type: 'check', default: false, apply: (v) => { this.opts.ownBook = v; if (v) this.loadBook(); } },
+    { name: 'BookFile', type: 'string', default: '<internal>', apply: (v) => this.setBookFile(v) },
+    { name: 'BookDepth', type: 'spin', default: 24, min: 1, max: 1000, apply: (v) => { this.opts.bookDepth = v; } },
+    { name: 'BookBestMove', type: 'check', default: false, apply: (v) => { this.opts.bookBestMove = v; } },
+  ];
+
   private setoption(line: string): void {
-    const m = /^setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line);
-    if (!m) { send('info string setoption needs: setoption name <name> [value <value>]'); return; }
-    const name = m[1].trim().toLowerCase();
-    const value = (m[2] ?? '').trim();
-    const spin = (min: number, max: number): number | null => {
-      if (!/^-?\d+$/.test(value)) { send(`info string option ${clip(m[1])}: '${clip(value)}' is not an integer`); return null; }
-      const v = Number(value);
-      if (v < min || v > max) { send(`info string option ${clip(m[1])}: ${clip(value)} is out of range ${min}..${max}`); return null; }
-      return v;
-    };
-    const check = (): boolean | null => {
-      if (value.toLowerCase() === 'true') return true;
-      if (value.toLowerCase() === 'false') return false;
-      send(`info string option ${clip(m[1])}: '${clip(value)}' is not true or false`);
-      return null;
-    };
-    switch (name) {
-      case 'hash': {
-        const v = spin(1, MAX_HASH);
-        if (v === null) return;
-        try {
-          this.ttSab = createTTBuffer(v);
-          this.opts.hash = v;
-          for (const w of this.workers) w.postMessage({ type: 'tt', sab: this.ttSab });
-        } catch {
-          send(`info string could not allocate ${v} MiB for the hash table; keeping ${this.opts.hash} MiB`);
-        }
-        return;
-      }
-      case 'threads': { const v = spin(1, MAX_THREADS); if (v !== null) this.opts.threads = v; return; }
-      case 'multipv': { const v = spin(1, 256); if (v !== null) this.opts.multiPV = v; return; }
-      case 'move overhead': { const v = spin(0, 5000); if (v !== null) this.opts.moveOverhead = v; return; }
-      case 'ponder': { const v = check(); if (v !== null) this.opts.ponder = v; return; }
-      case 'uci_chess960': {
-        const v = check();
-        if (v !== null) { this.opts.chess960 = v; this.rebuildPosition(); }
-        return;
-      }
-      case 'uci_showwdl': { const v = check(); if (v !== null) this.opts.showWDL = v; return; }
-      case 'use nnue': { const v = check(); if (v !== null) this.opts.useNNUE = v; return; }
-      case 'evalfile': this.setEvalFile(value); return;
-      case 'clear hash': this.clearHash(); return;
-      default: send(`info string unknown option: ${clip(m[1])}`);
+    const err = setOption(this.options, line);
+    if (err !== null) send(`info string ${err}`);
+  }
+
+  private setHash(v: number): void {
+    try {
+      this.ttSab = createTTBuffer(v);
+      this.opts.hash = v;
+      for (const w of this.workers) w.postMessage({ type: 'tt', sab: this.ttSab });
+    } catch {
+      send(`info string could not allocate ${v} MiB for the hash table; keeping ${this.opts.hash} MiB`);
     }
+  }
+
+  // ---------------- opening book ----------------
+
+  /** The book in use (parsed on first need: the built-in one, or BookFile's). */
+  private book: PolyglotBook | null = null;
+
+  private loadBook(): void {
+    if (this.book) return;
+    const b = PolyglotBook.parse(builtinBook);
+    if (typeof b === 'string') { send(`info string the built-in book is unusable: ${b}`); return; }
+    this.book = b;
+  }
+
+  /** Loads a Polyglot book file; a missing or bad file is refused with an info string and the current book stays. */
+  private setBookFile(value: string): void {
+    const shown = clip(value, 100);
+    if (value === '' || value === '<internal>' || value === '<default>') {
+      this.book = null;
+      this.opts.bookFile = '<internal>';
+      if (this.opts.ownBook) this.loadBook();
+      return;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(fs.readFileSync(value));
+    } catch (e) {
+      send(`info string BookFile ${shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? 'error'}); keeping ${clip(this.opts.bookFile, 100)}`);
+      return;
+    }
+    const b = PolyglotBook.parse(bytes);
+    if (typeof b === 'string') { send(`info string BookFile ${shown}: ${b}; keeping ${clip(this.opts.bookFile, 100)}`); return; }
+    this.book = b;
+    this.opts.bookFile = value;
+    send(`info string BookFile ${shown}: ${b.entries} entries`);
+  }
+
+  /** The book's answer to a go, or null to search: only within BookDepth plies of the game's start. */
+  private bookMove(limits: SearchLimits): string | null {
+    if (!this.opts.ownBook || limits.infinite || limits.ponder || limits.searchmoves.length > 0) return null;
+    const pos = this.pos;
+    const gamePly = 2 * (pos.fullmove - 1) + pos.stm;
+    if (gamePly >= this.opts.bookDepth) return null;
+    this.loadBook();
+    const r = this.book?.pick(pos, this.opts.bookBestMove);
+    if (!r) return null;
+    send(`info string book move ${moveToUci(pos, r.choice.move)} (weight ${r.choice.weight} of ${r.total})`);
+    return moveToUci(pos, r.choice.move);
   }
 
   /** The net this engine evaluates with: the EvalFile one, or the built-in one. */
@@ -402,6 +437,8 @@ export class UciEngine {
     }
     // Negative depth/nodes/movetime mean nothing sensible: treat them as absent.
     for (const k of ['depth', 'nodes', 'mate', 'movetime', 'movestogo'] as const) if (limits[k] < 0) limits[k] = 0;
+    const book = this.bookMove(limits);
+    if (book !== null) { send(`bestmove ${book}`); return; }
     this.startSearch(limits);
   }
 

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { toFen } from '../../src/core/fen';
+import { PolyglotBook } from '../../src/book/polyglot';
 import {
   TARGETS, EnginePool, Engine, START_FEN, setup, goAndCheck, expectLegalBestmove, lastInfo, infos, sleep, sharedEngine,
 } from '../helpers/engine';
@@ -23,6 +24,10 @@ const OPTION_LINES = [
   /^option name UCI_ShowWDL type check default false$/,
   /^option name EvalFile type string default <internal>$/,
   /^option name Use NNUE type check default (true|false)$/,
+  /^option name OwnBook type check default false$/,
+  /^option name BookFile type string default <internal>$/,
+  /^option name BookDepth type spin default \d+ min 1 max \d+$/,
+  /^option name BookBestMove type check default false$/,
 ];
 
 /** `d`, then the FEN it prints. */
@@ -340,6 +345,61 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
     e.send(`position startpos moves ${last.join(' ')} zzzz`);
     await e.waitFor(/^info string/, 5000);
     await stillPlays(e, setup(START_FEN, last));
+  });
+
+  it('OwnBook: book moves from the start in under 20 ms, searches past BookDepth and for go infinite, bad book files refused', async () => {
+    const e = engine();
+    const book = PolyglotBook.parse(new Uint8Array(fs.readFileSync(path.resolve(__dirname, '..', '..', 'src', 'book', 'gnuchess-book.bin')))) as PolyglotBook;
+    const startMoves = book.lookup(setup(START_FEN)).map((m) => m.uci);
+    expect(startMoves.length).toBeGreaterThan(5);
+    e.send('setoption name OwnBook value true');
+    e.send('position startpos');
+    await e.ready();
+    const ms: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      e.send('go wtime 60000 btime 60000');
+      const r = await e.waitFor(/^bestmove /, 5000);
+      ms.push(r.ms);
+      expect(startMoves).toContain(r.line.split(' ')[1]);
+      expect(r.lines.some((l) => l.startsWith('info string book move'))).toBe(true);
+      await sleep(20);
+    }
+    ms.sort((a, b) => a - b);
+    expect(ms[2], `book answers, ms: ${ms.join(' ')}`).toBeLessThan(20);
+    // BookBestMove: always the heaviest entry.
+    e.send('setoption name BookBestMove value true');
+    e.send('go movetime 1000');
+    expect((await e.waitFor(/^bestmove /, 5000)).line).toBe('bestmove e2e4');
+    await sleep(20);
+    // Past BookDepth the engine searches.
+    e.send('setoption name BookDepth value 2');
+    e.send('position startpos moves e2e4 e7e5');
+    const deep = await goAndCheck(e, setup(START_FEN, ['e2e4', 'e7e5']), 'depth 3');
+    expect(deep.lines.some((l) => l.startsWith('info depth'))).toBe(true);
+    // go infinite is analysis: searched, not answered from the book.
+    e.send('position startpos');
+    e.send('go infinite');
+    await e.waitFor(/^info depth/, 5000);
+    e.send('stop');
+    await e.waitFor(/^bestmove /, 5000);
+    await sleep(20);
+    // Bad book files: refused, the built-in book stays.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-book-'));
+    const junk = path.join(dir, 'junk.bin');
+    fs.writeFileSync(junk, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) & 255)));
+    const odd = path.join(dir, 'odd.bin');
+    fs.writeFileSync(odd, Buffer.alloc(33));
+    for (const f of [path.join(dir, 'missing.bin'), junk, odd, dir]) {
+      e.send(`setoption name BookFile value ${f}`);
+      expect((await e.waitFor(/^info string/, 5000)).line).toMatch(/^info string BookFile .*keeping <internal>$/);
+    }
+    e.send('setoption name BookDepth value 24');
+    e.send('setoption name BookBestMove value false');
+    e.send('go wtime 60000 btime 60000');
+    expect(startMoves).toContain((await e.waitFor(/^bestmove /, 5000)).line.split(' ')[1]);
+    await sleep(20);
+    e.send('setoption name OwnBook value false');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('setoption: out-of-range, non-numeric and unknown values are rejected with info string', async () => {
