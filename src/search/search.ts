@@ -15,10 +15,10 @@ import {
   SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES,
 } from './limits';
 import { allocateTime } from './timeman';
+import { MATE, MATE_BOUND, pvLine, currMoveLine } from '../uci/info';
 
 export const INF = 32001;
-export const MATE = 32000;
-export const MATE_BOUND = MATE - MAX_PLY; // scores beyond this are mates
+export { MATE, MATE_BOUND };
 const NO_EVAL = -32768;
 
 /** Late-move reduction table, LMR[depth * 64 + moveNumber] = 0.75 + ln(d) ln(m) / 2.25. */
@@ -38,21 +38,6 @@ function scoreToTT(s: number, ply: number): number {
 }
 function scoreFromTT(s: number, ply: number): number {
   return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s;
-}
-
-export function formatScore(s: number): string {
-  if (s >= MATE_BOUND) return `mate ${Math.ceil((MATE - s) / 2)}`;
-  if (s <= -MATE_BOUND) return `mate -${Math.ceil((MATE + s) / 2)}`;
-  return `cp ${s}`;
-}
-
-/** A simple logistic model for UCI_ShowWDL: per-mille win/draw/loss from a centipawn score. */
-export function wdl(s: number): string {
-  if (s >= MATE_BOUND) return '1000 0 0';
-  if (s <= -MATE_BOUND) return '0 0 1000';
-  const w = Math.round(1000 / (1 + Math.exp((200 - s) / 60)));
-  const l = Math.round(1000 / (1 + Math.exp((200 + s) / 60)));
-  return `${w} ${1000 - w - l} ${l}`;
 }
 
 export class Searcher {
@@ -474,6 +459,8 @@ export class Searcher {
     let best = -INF;
     for (let i = this.pvIdx; i < this.rootCount; i++) {
       const m = this.rootMoves[i];
+      // After the first second, GUIs show which root move is being searched.
+      if (this.id === 0 && this.elapsed() > 1000) this.out(currMoveLine(depth, moveToUci(pos, m), i + 1));
       this.pieceTo[2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
       pos.make(m);
       this.nodes++;
@@ -516,7 +503,6 @@ export class Searcher {
   private infoLine(depth: number, idx: number, score: number, elapsed: number, bound = ''): string {
     this.f64[F64_NODES + this.id] = this.nodes;
     const nodes = this.totalNodes();
-    const nps = Math.round((nodes * 1000) / Math.max(1, elapsed));
     const pv = (this.rootPvs[idx] || [this.rootMoves[idx]]);
     const pvText: string[] = [];
     // Render the PV on a scratch walk to get castling notation right at every ply.
@@ -524,9 +510,10 @@ export class Searcher {
     let k = 0;
     for (; k < pv.length; k++) { pvText.push(moveToUci(pos, pv[k])); pos.make(pv[k]); }
     while (k-- > 0) pos.unmake(pv[k]);
-    let s = `info depth ${depth} seldepth ${Math.max(this.seldepth, depth)} multipv ${idx + 1} score ${formatScore(score)}${bound}`;
-    if (this.opts.showWDL) s += ` wdl ${wdl(score)}`;
-    return s + ` nodes ${nodes} nps ${nps} hashfull ${this.tt.hashfull()} time ${elapsed} pv ${pvText.join(' ')}`;
+    return pvLine({
+      depth, seldepth: Math.max(this.seldepth, depth), multipv: idx + 1, score, bound, showWDL: this.opts.showWDL,
+      nodes, elapsed, hashfull: this.tt.hashfull(), pv: pvText,
+    });
   }
 
   /**

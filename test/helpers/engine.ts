@@ -380,7 +380,7 @@ export interface Info {
 
 /** Parses an `info depth ...` line; null for other lines (info string, etc.). */
 export function parseInfo(line: string): Info | null {
-  if (!line.startsWith('info ') || line.startsWith('info string')) return null;
+  if (!line.startsWith('info ') || line.startsWith('info string') || line.includes(' currmove ')) return null;
   const t = line.split(' ');
   const info: Info = { depth: -1, pv: [], raw: line };
   for (let i = 1; i < t.length; i++) {

@@ -288,6 +288,27 @@ describe.each(TARGETS)('UCI search: $name', (target) => {
     await goAndCheck(e, pos, 'depth 4');
   });
 
+  it('currmove and currmovenumber: only after the first second, legal root moves, numbers in range', async () => {
+    const e = engine();
+    const fen = 'r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16';
+    const pos = setup(fen);
+    const legal = legalUci(pos);
+    e.send(`position fen ${fen}`);
+    const t0 = e.send('go movetime 2500');
+    const r = await e.waitFor(/^bestmove /, 10000);
+    expect(legal).toContain(r.line.split(' ')[1]);
+    const cur = e.lines.filter((l) => l.at >= t0 && l.at <= r.at && l.text.includes(' currmove '));
+    expect(cur.length).toBeGreaterThan(0);
+    for (const l of cur) {
+      const m = /^info depth (\d+) currmove (\S+) currmovenumber (\d+)$/.exec(l.text);
+      expect(m, l.text).not.toBe(null);
+      expect(legal).toContain(m![2]);
+      expect(Number(m![3])).toBeGreaterThanOrEqual(1);
+      expect(Number(m![3])).toBeLessThanOrEqual(legal.length);
+      expect(l.at - t0, 'currmove before the first second').toBeGreaterThan(900);
+    }
+  });
+
   it('UCI_ShowWDL adds wdl triples that sum to 1000', async () => {
     const e = engine();
     e.send('setoption name UCI_ShowWDL value true');
