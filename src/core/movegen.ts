@@ -172,3 +172,85 @@ export function legalMoves(pos: Position, list: Int32Array): number {
   return generateMoves(pos, list, 0, GEN_ALL);
 }
 
+
+/**
+ * Is m (any 16-bit move, e.g. from the hash table or a killer slot) legal here? Answers without generating moves, so
+ * the search can try the hash move before anything is generated: the same rules as generateMoves, for one move.
+ */
+export function isLegalMove(pos: Position, m: number): boolean {
+  if (m === 0) return false;
+  const us = pos.stm, them = us ^ 1, board = pos.board;
+  const from = m & 63, to = (m >> 6) & 63, kind = m & (3 << 14);
+  const piece = board[from];
+  if (piece === 0 || (piece >> 3) !== us || from === to) return false;
+  const type = piece & 7;
+  const ksq = pos.kingSquare(us);
+  const oLo = pos.occ[0] | pos.occ[2], oHi = pos.occ[1] | pos.occ[3];
+  const cLo = pos.checkersLo, cHi = pos.checkersHi;
+
+  if (kind === CASTLING) {
+    if (type !== 6 || (cLo | cHi) !== 0) return false;
+    for (let r = us * 2; r < us * 2 + 2; r++) {
+      if ((pos.castling & (1 << r)) === 0 || pos.castleRookSq[r] !== to) continue;
+      if (((pos.castlePath[r * 2] & oLo) | (pos.castlePath[r * 2 + 1] & oHi)) !== 0) return false;
+      let xLo = oLo, xHi = oHi;
+      if (ksq < 32) xLo ^= 1 << ksq; else xHi ^= 1 << (ksq - 32);
+      if (to < 32) xLo ^= 1 << to; else xHi ^= 1 << (to - 32);
+      let wLo = pos.castleWalk[r * 2], wHi = pos.castleWalk[r * 2 + 1];
+      while ((wLo | wHi) !== 0) {
+        let t: number;
+        if (wLo !== 0) { t = lsb(wLo); wLo &= wLo - 1; } else { t = 32 + lsb(wHi); wHi &= wHi - 1; }
+        if (pos.isAttacked(t, them, xLo, xHi)) return false;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  const target = board[to];
+  if (target !== 0 && ((target >> 3) === us || (target & 7) === 6)) return false;
+  const pa = (us * 64 + from) * 2;
+  if (kind === EN_PASSANT) {
+    return type === PAWN && to === pos.ep && inSet(to, PAWN_ATT[pa], PAWN_ATT[pa + 1]) === 1 && pos.epLegal(from, to);
+  }
+  const lastRank = us === WHITE ? 7 : 0;
+  if (type === PAWN) {
+    if ((kind === PROMOTION) !== ((to >> 3) === lastRank)) return false;
+    const up = us === WHITE ? 8 : -8;
+    if (target !== 0) {
+      if (!inSet(to, PAWN_ATT[pa], PAWN_ATT[pa + 1])) return false;
+    } else if (to === from + up) {
+      // a single push
+    } else if (to === from + 2 * up && (from >> 3) === (us === WHITE ? 1 : 6) && board[from + up] === 0) {
+      // a double push
+    } else return false;
+  } else {
+    if (kind !== 0) return false;
+    let aLo: number, aHi: number;
+    if (type === KNIGHT) { aLo = KNIGHT_ATT[from * 2]; aHi = KNIGHT_ATT[from * 2 + 1]; }
+    else if (type === 6) { aLo = KING_ATT[from * 2]; aHi = KING_ATT[from * 2 + 1]; }
+    else {
+      aLo = 0; aHi = 0;
+      if (type !== ROOK) { const i = bishopIdx(from, oLo, oHi); aLo = SLIDER_ATT[i]; aHi = SLIDER_ATT[i + 1]; }
+      if (type !== BISHOP) { const i = rookIdx(from, oLo, oHi); aLo |= SLIDER_ATT[i]; aHi |= SLIDER_ATT[i + 1]; }
+    }
+    if (!inSet(to, aLo, aHi)) return false;
+    if (type === 6) {
+      // The king may not step onto an attacked square (tested with the king lifted off its square).
+      const xLo = ksq < 32 ? oLo ^ (1 << ksq) : oLo, xHi = ksq < 32 ? oHi : oHi ^ (1 << (ksq - 32));
+      return !pos.isAttacked(to, them, xLo, xHi);
+    }
+  }
+  // Not a king move: out of check only by capturing or blocking a single checker; a pinned piece stays on its line.
+  if ((cLo | cHi) !== 0) {
+    if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return false;
+    const csq = cLo !== 0 ? lsb(cLo) : 32 + lsb(cHi);
+    const bi = (ksq * 64 + csq) * 2;
+    if (!inSet(to, BETWEEN[bi] | cLo, BETWEEN[bi + 1] | cHi)) return false;
+  }
+  if (inSet(from, pos.pinnedLo, pos.pinnedHi)) {
+    const li = (ksq * 64 + from) * 2;
+    if (!inSet(to, LINE[li], LINE[li + 1])) return false;
+  }
+  return true;
+}
