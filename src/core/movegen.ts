@@ -178,7 +178,8 @@ export function legalMoves(pos: Position, list: Int32Array): number {
  * the search can try the hash move before anything is generated: the same rules as generateMoves, for one move.
  */
 export function isLegalMove(pos: Position, m: number): boolean {
-  if (m === 0) return false;
+  // Only what the generator can produce: 16 bits, and promotion-piece bits only on promotions.
+  if (m === 0 || (m >>> 16) !== 0 || ((m & (3 << 14)) !== PROMOTION && (m & 0x3000) !== 0)) return false;
   const us = pos.stm, them = us ^ 1, board = pos.board;
   const from = m & 63, to = (m >> 6) & 63, kind = m & (3 << 14);
   const piece = board[from];

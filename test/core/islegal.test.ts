@@ -20,7 +20,7 @@ describe('isLegalMove', () => {
     for (const file of fs.readdirSync(PERFT).filter((f) => f.endsWith('.epd'))) {
       const chess960 = file.startsWith('chess960');
       const lines = fs.readFileSync(path.join(PERFT, file), 'utf8').split('\n').filter((l) => l.trim());
-      for (let li = 0; li < lines.length; li += 6) {
+      for (let li = 0; li < lines.length; li += 8) {
         const pos = load(lines[li].split(';')[0].trim(), chess960);
         for (let ply = 0; ply < 24; ply++) {
           const gen = new Set(legal(pos));
@@ -32,6 +32,13 @@ describe('isLegalMove', () => {
                 if (isLegalMove(pos, m) !== gen.has(m)) throw new Error(`isLegalMove(${m.toString(16)}) = ${!gen.has(m)} in ${toFen(pos)}`);
               }
             }
+            // Garbage from a hash collision: promotion bits on a normal move, bits above 16.
+            if (ply === 12) {
+              for (let m = 0; m < 65536; m++) {
+                if (isLegalMove(pos, m) !== gen.has(m)) throw new Error(`isLegalMove(${m.toString(16)}) = ${!gen.has(m)} in ${toFen(pos)}`);
+              }
+              for (const m of gen) expect(isLegalMove(pos, m | 0x10000)).toBe(false);
+            }
             legalSeen += gen.size;
           }
           if (gen.size === 0) break;
@@ -39,7 +46,7 @@ describe('isLegalMove', () => {
         }
       }
     }
-    expect(positions).toBeGreaterThan(150);
-    expect(legalSeen).toBeGreaterThan(4000);
+    expect(positions).toBeGreaterThan(100);
+    expect(legalSeen).toBeGreaterThan(3000);
   }, 120_000);
 });
