@@ -27,7 +27,7 @@ export function parseTableName(name: string): Uint8Array | null {
   for (let c = 0; c < 2; c++) for (const ch of m[c + 1]) counts[(c << 3) | (PIECE_LETTERS.indexOf(ch) + 1)]++;
   let n = 0;
   for (const x of counts) n += x;
-  return n <= TB_PIECES ? counts : null;
+  return n >= 3 && n <= TB_PIECES ? counts : null; // KvK has no file
 }
 
 /** A WDL table: per pawn file (one for pawnless tables) and side to move, a numbering and its compressed values. */
