@@ -100,6 +100,18 @@ export class TbFile {
     return (this.u16(off) + this.u16(off + 2) * 65536);
   }
 
+  /**
+   * A buffer and index where the `len` bytes from `off`, and 8 more, lie contiguous: the cached page itself when
+   * they fit in it (no copy), else a copy into `scratch` (which must hold len + 8).
+   */
+  span(off: number, len: number, scratch: Uint8Array): [Uint8Array, number] {
+    const at = off % PAGE_SIZE;
+    if (off >= 0 && off < this.size && at + len + 8 <= PAGE_SIZE) return [this.page(Math.floor(off / PAGE_SIZE)), at];
+    this.read(off, len, scratch);
+    scratch.fill(0, len, len + 8);
+    return [scratch, 0];
+  }
+
   /** `len` bytes from `off` into out[0..len); bytes past the end of the file are zero (the decoder peeks ahead). */
   read(off: number, len: number, out: Uint8Array): void {
     if (!(off >= 0) || off >= this.size) throw new TbFormatError(`${this.path}: read past the end (${off} >= ${this.size})`);

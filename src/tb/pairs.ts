@@ -21,6 +21,8 @@ export class PairsData {
   offset = new Int32Array(0);
   /** base[l - minLen] << (W - l): the smallest W-bit window starting with a code of length l. */
   base = new Float64Array(0);
+  /** unit[l - minLen] = 2^(W - l): one step of a code of length l in the window. */
+  unit = new Float64Array(0);
   /** Window width: 32 bits, or maxLen when codes are longer. */
   window = 32;
   /** symLen[s]: values symbol s stands for, minus one. */
@@ -82,7 +84,11 @@ export function readPairs(f: TbFile, off: number, tbSize: number, isWdl: boolean
   }
   d.window = Math.max(32, d.maxLen);
   d.base = new Float64Array(h);
-  for (let i = 0; i < h; i++) d.base[i] = raw[i] * 2 ** (d.window - (d.minLen + i));
+  d.unit = new Float64Array(h);
+  for (let i = 0; i < h; i++) {
+    d.unit[i] = 2 ** (d.window - (d.minLen + i));
+    d.base[i] = raw[i] * d.unit[i];
+  }
   return [d, next];
 }
 
@@ -109,9 +115,9 @@ function computeSymLen(d: PairsData): void {
   for (let s = 0; s < n; s++) visit(s);
 }
 
-/** 32 bits of buf from bit p (big-endian bit order), unsigned. */
-function peek32(buf: Uint8Array, p: number): number {
-  const b = p >>> 3, sh = p & 7;
+/** 32 bits of buf from bit p after byte `at` (big-endian bit order), unsigned. */
+function peek32(buf: Uint8Array, at: number, p: number): number {
+  const b = at + (p >>> 3), sh = p & 7;
   let v = ((buf[b] << 24) | (buf[b + 1] << 16) | (buf[b + 2] << 8) | buf[b + 3]) >>> 0;
   if (sh !== 0) v = ((v << sh) | (buf[b + 4] >>> (8 - sh))) >>> 0;
   return v;
@@ -146,18 +152,17 @@ export function decompress(f: TbFile, d: PairsData, idx: number): number {
 
   const len = 2 ** d.blockSize;
   if (scratch.length < len + 16) scratch = new Uint8Array(len + 16);
-  const buf = scratch;
-  f.read(d.dataOff + block * len, len, buf);
-  buf.fill(0, len, len + 16); // the window may look a little past the block
+  // The window may look up to 8 bytes past the block; those bits never decide a code.
+  const [buf, at] = f.span(d.dataOff + block * len, len, scratch);
 
   const m = d.minLen, maxLen = d.maxLen, base = d.base, symLen = d.symLen, wide = d.window > 32;
   const endBit = len * 8;
   let p = 0, sym = 0;
   for (;;) {
-    const w = wide ? peek32(buf, p) * 2 ** (d.window - 32) + (peek32(buf, p + 32) >>> (64 - d.window)) : peek32(buf, p);
+    const w = wide ? peek32(buf, at, p) * 2 ** (d.window - 32) + (peek32(buf, at, p + 32) >>> (64 - d.window)) : peek32(buf, at, p);
     let l = m;
     while (w < base[l - m]) if (++l > maxLen) throw new TbFormatError('bad code');
-    sym = d.offset[l - m] + Math.floor((w - base[l - m]) / 2 ** (d.window - l));
+    sym = d.offset[l - m] + Math.floor((w - base[l - m]) / d.unit[l - m]);
     if (sym >= d.numSyms) throw new TbFormatError('symbol out of range');
     if (litIdx < symLen[sym] + 1) break;
     litIdx -= symLen[sym] + 1;
