@@ -34,9 +34,21 @@ function trim(): void {
 
 let nextFileId = 0;
 
+// Open descriptors are limited too: a full 7-piece set has thousands of files. The least recently read file
+// gives its descriptor back and reopens on its next page miss.
+let maxOpen = 128;
+const openFiles = new Set<TbFile>();
+
+/** Sets how many table files may hold a descriptor at once (at least 1). */
+export function setOpenFileLimit(n: number): void {
+  maxOpen = Math.max(1, n | 0);
+  while (openFiles.size > maxOpen) openFiles.values().next().value!.release();
+}
+
 export class TbFile {
   readonly size: number;
   private fd: number;
+  private closed = false;
   private readonly id = nextFileId++;
   // The last page touched, kept outside the map: most reads of a probe hit the same page.
   private lastN = -1;
@@ -46,11 +58,26 @@ export class TbFile {
   constructor(readonly path: string) {
     this.fd = fs.openSync(path, 'r');
     this.size = fs.fstatSync(this.fd).size;
+    this.touch();
+  }
+
+  /** Marks the descriptor most recently used, closing the oldest when too many are open. */
+  private touch(): void {
+    openFiles.delete(this);
+    openFiles.add(this);
+    if (openFiles.size > maxOpen) openFiles.values().next().value!.release();
+  }
+
+  /** Gives the descriptor back (the file reopens on its next page miss). */
+  release(): void {
+    openFiles.delete(this);
+    if (this.fd >= 0) { try { fs.closeSync(this.fd); } catch { /* already gone */ } }
+    this.fd = -1;
   }
 
   close(): void {
-    if (this.fd >= 0) { try { fs.closeSync(this.fd); } catch { /* already gone */ } }
-    this.fd = -1;
+    this.closed = true;
+    this.release();
     for (const k of [...lru.keys()]) if (Math.floor(k / PAGES_PER_FILE) === this.id) lru.delete(k);
     this.lastPage = null; this.lastN = -1;
   }
@@ -65,7 +92,11 @@ export class TbFile {
       this.lastN = n; this.lastPage = p; this.lastGen = generation;
       return p;
     }
-    if (this.fd < 0) throw new TbFormatError(`${this.path}: file closed`);
+    if (this.closed) throw new TbFormatError(`${this.path}: file closed`);
+    if (this.fd < 0) {
+      try { this.fd = fs.openSync(this.path, 'r'); } catch (e) { throw new TbFormatError(`${this.path}: cannot reopen (${(e as Error).message})`); }
+    }
+    this.touch();
     p = new Uint8Array(PAGE_SIZE);
     const start = n * PAGE_SIZE;
     if (start < this.size) {

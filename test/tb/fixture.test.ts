@@ -6,6 +6,7 @@ import * as zlib from 'node:zlib';
 import { load, legal } from '../helpers/chess';
 import { Tablebases } from '../../src/tb/syzygy';
 import { probeWdl, probeDtz } from '../../src/tb/tbprobe';
+import { setPageBudget, setOpenFileLimit } from '../../src/tb/file';
 
 const DIR = path.join(__dirname, '../data/syzygy');
 const LINES = zlib.gunzipSync(fs.readFileSync(path.join(__dirname, 'fixture.txt.gz'))).toString('utf8').trim().split('\n');
@@ -61,5 +62,26 @@ describe('Syzygy probes against fathom', () => {
     expect(bad).toEqual([]);
     expect(wdlBad + dtzBad).toBe(0);
     expect(materials.size).toBe(35);
+  });
+
+  test('the same answers with tiny caches: 4 pages, 2 open files (every 7th position)', () => {
+    const small = new Tablebases(DIR);
+    setPageBudget(4);
+    setOpenFileLimit(2);
+    try {
+      let bad = 0, n = 0;
+      for (let i = 0; i < LINES.length; i += 7) {
+        const [fen, label, d] = LINES[i].split(';');
+        const want = expected(label, Number(d));
+        const pos = load(fen);
+        if (probeWdl(small, pos) !== want.wdl || probeDtz(small, pos) !== want.dtz) bad++;
+        n++;
+      }
+      expect(n).toBeGreaterThan(3000);
+      expect(bad).toBe(0);
+    } finally {
+      setPageBudget(2048);
+      setOpenFileLimit(128);
+    }
   });
 });
