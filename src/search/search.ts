@@ -12,7 +12,7 @@ import { seeGe } from '../core/see';
 import { evaluate } from '../eval/evaluate';
 import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
-  SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES,
+  SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, MAX_THREADS,
 } from './limits';
 import { allocateTime } from './timeman';
 import { MATE, MATE_BOUND, pvLine, currMoveLine } from '../uci/info';
@@ -59,6 +59,8 @@ export class Searcher {
   readonly counterMoves = new Int32Array(1024);
   /** The move a singular-extension search at this ply leaves out (0: none). */
   readonly excluded = new Int32Array(MAX_PLY + 2);
+  /** The quiet moves searched so far at each ply (up to 64): the only ones a cutoff's history malus may touch. */
+  readonly quietsTried = new Int32Array(MAX_PLY * 64);
   /** pieceTo of the move made at each ply, offset by 2 so that plies -1 and -2 read 0. */
   readonly pieceTo = new Int32Array(MAX_PLY + 4);
   nodes = 0;
@@ -87,7 +89,12 @@ export class Searcher {
     readonly f64: Float64Array,
     readonly id: number,
     readonly out: (line: string) => void,
-  ) {}
+  ) {
+    // One node counter per thread, MAX_THREADS of them; a shorter block (a test's) is read only as far as it goes.
+    this.nodeSlots = Math.min(MAX_THREADS, f64.length - F64_NODES);
+  }
+
+  private readonly nodeSlots: number;
 
   clearHistory(): void {
     this.history.fill(0);
@@ -100,7 +107,7 @@ export class Searcher {
 
   private totalNodes(): number {
     let n = 0;
-    for (let i = 0; i < 64; i++) n += this.f64[F64_NODES + i];
+    for (let i = 0; i < this.nodeSlots; i++) n += this.f64[F64_NODES + i];
     return n;
   }
 
@@ -362,26 +369,37 @@ export class Searcher {
     this.scoreMoves(base, end, ttMove, ply, true);
 
     const oldAlpha = alpha;
-    let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0;
-    const hbase = pos.stm * 4096;
+    let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0, nQuiets = 0;
+    const hbase = pos.stm * 4096, qbase = ply * 64;
     const lmpLimit = improving ? 3 + depth * depth : ((3 + depth * depth) / 2) | 0;
+    // Shallow pruning needs pieces: in pawn endings a quiet move or a pawn capture is often the only way on.
+    const mayPrune = depth <= 8 && this.hasNonPawnMaterial();
+    // Move-count pruning skips the remaining quiet moves; futility the remaining quiet moves that do not give check.
+    // The bad captures after them are still tried, and what is left needs no more sorting.
+    let skipQuiets = false, futile = false;
     for (let i = base; i < end; i++) {
-      const m = this.pick(i, end);
+      const m = skipQuiets || futile ? this.moves[i] : this.pick(i, end);
       if (m === excluded) continue;
       const kind = moveKind(m);
       const capture = kind === EN_PASSANT || (kind !== CASTLING && pos.board[moveTo(m)] !== 0);
+      // Quiet, for pruning and for the histories alike: not a capture and not a queen promotion (castling and
+      // under-promotions are quiet).
       const quiet = !capture && !(kind === PROMOTION && promoType(m) === QUEEN);
       if (quiet) quietsSeen++;
 
-      // Move-count and futility pruning of quiet moves, and SEE pruning, once a move has been searched.
-      if (ply > 0 && best > -MATE_BOUND && searched > 0) {
+      // Move-count, futility and SEE pruning, once a move has been searched and a mate is not being fended off.
+      if (mayPrune && best > -MATE_BOUND && searched > 0) {
         if (quiet) {
-          // The rest are quiet moves ordered by history (and bad captures): stop looking.
-          if (!pvNode && !inCheck && depth <= 8 && quietsSeen > lmpLimit) break;
-          if (!inCheck && depth <= 8 && staticEval + 100 + 90 * depth <= alpha) break;
-          if (depth <= 8 && !seeGe(pos, m, -60 * depth)) continue;
-        } else if (depth <= 8 && !seeGe(pos, m, -100 * depth)) continue;
+          if (skipQuiets) continue;
+          if (!pvNode && !inCheck && quietsSeen > lmpLimit) { skipQuiets = true; continue; }
+        }
+        if (quiet && !pos.givesCheck(m)) {
+          if (futile) continue;
+          if (!inCheck && staticEval + 100 + 90 * depth <= alpha) { futile = true; continue; }
+          if (!seeGe(pos, m, -60 * depth)) continue;
+        } else if (!seeGe(pos, m, -100 * depth)) continue; // captures and checking quiets
       }
+      if (quiet && nQuiets < 64) this.quietsTried[qbase + nQuiets++] = m;
 
       const stat = quiet ? this.quietScore(m, ply, hbase) : 0;
       this.pieceTo[ply + 2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
@@ -426,10 +444,10 @@ export class Searcher {
               this.updateQuietStats(m, ply, hbase, bonus);
               const p1 = this.pieceTo[ply + 1];
               if (p1 !== 0) this.counterMoves[p1] = m;
-              // Quiet moves tried before the cutoff were worse: lower their history.
-              for (let j = base; j < i; j++) {
-                const q = this.moves[j];
-                if (pos.board[moveTo(q)] === 0 && moveKind(q) === 0) this.updateQuietStats(q, ply, hbase, -bonus);
+              // Quiet moves searched before the cutoff were worse: lower their history (only those searched).
+              for (let j = 0; j < nQuiets; j++) {
+                const q = this.quietsTried[qbase + j];
+                if (q !== m) this.updateQuietStats(q, ply, hbase, -bonus);
               }
             }
             break;
@@ -437,7 +455,8 @@ export class Searcher {
         }
       }
     }
-    if (searched === 0) return inCheck ? -MATE + ply : alpha; // everything pruned (cannot happen at ply 0)
+    // Everything pruned. Never at the root: search() runs from ply 1 (searchRoot handles ply 0, without pruning).
+    if (searched === 0) return inCheck ? -MATE + ply : alpha;
     if (excluded !== MOVE_NONE) return best; // a partial search: its result must not replace the hash entry
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : staticEval);
@@ -538,7 +557,9 @@ export class Searcher {
     this.f64[F64_NODES + this.id] = 0;
     this.killers.fill(0);
     // The network's accumulators of the root: every lazy update in this search walks back to them at worst.
-    evaluate(pos);
+    // The root's static eval is also what 'improving' compares against at ply 2.
+    const rootEval = evaluate(pos);
+    this.evals[0] = pos.inCheck() ? NO_EVAL : rootEval;
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
     this.rootCount = 0;
@@ -548,7 +569,7 @@ export class Searcher {
     }
     this.rootPvs = [];
     for (let i = 0; i < this.rootCount; i++) { this.rootPvs.push([this.rootMoves[i]]); this.rootScores[i] = -INF; }
-    // Initial order: MVV-LVA / history via the ordinary scorer.
+    // Initial order: the hash move first, the rest as generated; later iterations sort by their scores.
     if (this.tt.probe(pos.keyLo, pos.keyHi)) {
       const tm = this.tt.move;
       for (let i = 0; i < this.rootCount; i++) if (this.rootMoves[i] === tm) {
