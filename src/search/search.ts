@@ -1,10 +1,10 @@
 // The search: iterative deepening, principal variation search, quiescence, transposition table,
 // move ordering (hash move, MVV-LVA, killers, counter-moves, histories), singular and check extensions,
 // mate-distance pruning and draws by rule. One Searcher per thread; threads share the TT and the control block.
-import { generateMoves, GEN_ALL, GEN_CAPTURES } from '../core/movegen';
+import { generateMoves, GEN_ALL } from '../core/movegen';
 import {
-  MAX_MOVES, MAX_PLY, MOVE_NONE, PAWN,
-  moveFrom, moveTo, moveKind, CASTLING, EN_PASSANT, PROMOTION, promoType, QUEEN,
+  MAX_MOVES, MAX_PLY, MOVE_NONE,
+  moveFrom, moveTo,
 } from '../core/types';
 import type { Position } from '../core/position';
 import { moveToUci } from '../core/notation';
@@ -15,6 +15,7 @@ import {
   SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, MAX_THREADS,
 } from './limits';
 import { allocateTime } from './timeman';
+import { MovePicker, isNoisy } from './movepick';
 import { MATE, MATE_BOUND, pvLine, currMoveLine } from '../uci/info';
 
 export const INF = 32001;
@@ -59,6 +60,8 @@ export class Searcher {
   readonly counterMoves = new Int32Array(1024);
   /** The move a singular-extension search at this ply leaves out (0: none). */
   readonly excluded = new Int32Array(MAX_PLY + 2);
+  /** One staged move picker per ply. */
+  readonly pickers: MovePicker[] = Array.from({ length: MAX_PLY + 2 }, (_, ply) => new MovePicker(this, ply));
   /** The quiet moves searched so far at each ply (up to 64): the only ones a cutoff's history malus may touch. */
   readonly quietsTried = new Int32Array(MAX_PLY * 64);
   /** pieceTo of the move made at each ply, offset by 2 so that plies -1 and -2 read 0. */
@@ -129,52 +132,7 @@ export class Searcher {
     if (!this.pondering && this.hardLimit > 0 && this.elapsed() >= this.hardLimit) this.stopped = true;
   }
 
-  // ---------------- move ordering ----------------
-
-  private scoreMoves(start: number, end: number, ttMove: number, ply: number, useSee: boolean): void {
-    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
-    const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
-    const hbase = pos.stm * 4096;
-    const prev1 = this.pieceTo[ply + 1], c1 = prev1 * 1024, c2 = this.pieceTo[ply] * 1024;
-    const counter = prev1 !== 0 ? this.counterMoves[prev1] : MOVE_NONE;
-    const ch = this.contHist;
-    for (let i = start; i < end; i++) {
-      const m = moves[i];
-      if (m === ttMove) { scores[i] = 1 << 30; continue; }
-      const to = moveTo(m), kind = moveKind(m);
-      const victim = kind === EN_PASSANT ? PAWN : board[to] & 7;
-      if (victim !== 0 && kind !== CASTLING) {
-        // MVV-LVA: most valuable victim first, cheapest attacker breaks ties.
-        scores[i] = victim * 64 - (board[moveFrom(m)] & 7) + (kind === PROMOTION ? promoType(m) * 8 : 0);
-        // Captures that lose material by exchange go after the quiet moves.
-        scores[i] += useSee && !seeGe(pos, m, 0) ? -(1 << 28) : 1 << 28;
-      } else if (kind === PROMOTION && promoType(m) === QUEEN) {
-        scores[i] = (1 << 28) + 5 * 64;
-      } else if (m === k1) {
-        scores[i] = (1 << 27) + 2;
-      } else if (m === k2) {
-        scores[i] = (1 << 27) + 1;
-      } else if (m === counter) {
-        scores[i] = 1 << 27;
-      } else {
-        const pt = board[moveFrom(m)] * 64 + to;
-        scores[i] = this.history[hbase + (m & 4095)] + ch[c1 + pt] + ch[c2 + pt];
-      }
-    }
-  }
-
-  /** Moves the best-scored move of [i, end) to i (selection sort, one step) and returns it. */
-  private pick(i: number, end: number): number {
-    const moves = this.moves, scores = this.scores;
-    let best = i;
-    for (let j = i + 1; j < end; j++) if (scores[j] > scores[best]) best = j;
-    if (best !== i) {
-      const m = moves[i], s = scores[i];
-      moves[i] = moves[best]; scores[i] = scores[best];
-      moves[best] = m; scores[best] = s;
-    }
-    return moves[i];
-  }
+  // ---------------- move ordering (the picker is in movepick.ts) ----------------
 
   private updateHistory(idx: number, bonus: number): void {
     // Gravity: the entry moves toward ±16384 and can never overflow.
@@ -238,14 +196,12 @@ export class Searcher {
       best = standPat;
     }
 
-    const base = ply * MAX_MOVES;
-    const end = generateMoves(pos, this.moves, base, inCheck ? GEN_ALL : GEN_CAPTURES);
-    if (inCheck && end === base) return -MATE + ply;
-    this.scoreMoves(base, end, ttMove, ply, false);
-    let bestMove = MOVE_NONE;
+    const mp = this.pickers[ply];
+    mp.initQs(ttMove, inCheck);
+    let bestMove = MOVE_NONE, moveCount = 0;
     const oldAlpha = alpha;
-    for (let i = base; i < end; i++) {
-      const m = this.pick(i, end);
+    for (let m = mp.next(); m !== MOVE_NONE; m = mp.next()) {
+      moveCount++;
       // Captures that lose material by exchange cannot raise a quiet position's score.
       if (!inCheck && !seeGe(pos, m, 0)) continue;
       this.pieceTo[ply + 2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
@@ -262,6 +218,7 @@ export class Searcher {
         }
       }
     }
+    if (inCheck && moveCount === 0) return -MATE + ply;
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.keyLo, pos.keyHi, bestMove, 0, bound, scoreToTT(best, ply), inCheck ? 0 : standPat);
     return best;
@@ -364,34 +321,30 @@ export class Searcher {
       else if (ttScore >= beta) singularExt = -1;
     }
 
-    const end = generateMoves(pos, this.moves, base, GEN_ALL);
-    if (end === base) return inCheck ? -MATE + ply : 0;
-    this.scoreMoves(base, end, ttMove, ply, true);
+    const mp = this.pickers[ply];
+    mp.init(ttMove, inCheck);
 
     const oldAlpha = alpha;
-    let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0, nQuiets = 0;
+    let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0, nQuiets = 0, moveCount = 0;
     const hbase = pos.stm * 4096, qbase = ply * 64;
     const lmpLimit = improving ? 3 + depth * depth : ((3 + depth * depth) / 2) | 0;
     // Shallow pruning needs pieces: in pawn endings a quiet move or a pawn capture is often the only way on.
     const mayPrune = depth <= 8 && this.hasNonPawnMaterial();
-    // Move-count pruning skips the remaining quiet moves; futility the remaining quiet moves that do not give check.
-    // The bad captures after them are still tried, and what is left needs no more sorting.
+    // Move-count pruning skips the remaining quiet moves (the picker still brings the losing captures after them);
+    // futility skips the remaining quiet moves that do not give check.
     let skipQuiets = false, futile = false;
-    for (let i = base; i < end; i++) {
-      const m = skipQuiets || futile ? this.moves[i] : this.pick(i, end);
+    for (let m = mp.next(); m !== MOVE_NONE; m = mp.next()) {
+      moveCount++;
       if (m === excluded) continue;
-      const kind = moveKind(m);
-      const capture = kind === EN_PASSANT || (kind !== CASTLING && pos.board[moveTo(m)] !== 0);
-      // Quiet, for pruning and for the histories alike: not a capture and not a queen promotion (castling and
-      // under-promotions are quiet).
-      const quiet = !capture && !(kind === PROMOTION && promoType(m) === QUEEN);
+      // Quiet, for pruning and for the histories alike: not what the capture stages produce (see isNoisy).
+      const quiet = !isNoisy(pos, m);
       if (quiet) quietsSeen++;
 
       // Move-count, futility and SEE pruning, once a move has been searched and a mate is not being fended off.
       if (mayPrune && best > -MATE_BOUND && searched > 0) {
         if (quiet) {
           if (skipQuiets) continue;
-          if (!pvNode && !inCheck && quietsSeen > lmpLimit) { skipQuiets = true; continue; }
+          if (!pvNode && !inCheck && quietsSeen > lmpLimit) { skipQuiets = true; mp.skipQuiets(); continue; }
         }
         if (quiet && !pos.givesCheck(m)) {
           if (futile) continue;
@@ -455,6 +408,7 @@ export class Searcher {
         }
       }
     }
+    if (moveCount === 0) return inCheck ? -MATE + ply : 0; // checkmate or stalemate
     // Everything pruned. Never at the root: search() runs from ply 1 (searchRoot handles ply 0, without pruning).
     if (searched === 0) return inCheck ? -MATE + ply : alpha;
     if (excluded !== MOVE_NONE) return best; // a partial search: its result must not replace the hash entry
