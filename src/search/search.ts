@@ -16,15 +16,17 @@ import {
 } from './limits';
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
+import { P } from './params';
 import { MATE, MATE_BOUND, pvLine, currMoveLine } from '../uci/info';
 
 export const INF = 32001;
 export { MATE, MATE_BOUND };
 const NO_EVAL = -32768;
+const MULTI_CUT = 2;
 
-/** Late-move reduction table, LMR[depth * 64 + moveNumber] = 0.75 + ln(d) ln(m) / 2.25. */
+/** Late-move reduction table, LMR[depth * 64 + moveNumber] = lmrBase + ln(d) ln(m) / lmrDiv. */
 const LMR = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(0.75 + Math.log(d) * Math.log(m) / 2.25);
+for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(P.lmrBase + Math.log(d) * Math.log(m) / P.lmrDiv);
 
 export interface RootResult {
   move: number;
@@ -285,12 +287,12 @@ export class Searcher {
 
     if (!pvNode && !inCheck && excluded === MOVE_NONE) {
       // Reverse futility pruning: far above beta at low depth, assume a cutoff.
-      if (depth <= 8 && eval_ - 80 * (depth - (improving ? 1 : 0)) >= beta && Math.abs(beta) < MATE_BOUND) return eval_;
+      if (depth <= P.rfpDepth && eval_ - P.rfpMargin * (depth - (improving ? 1 : 0)) >= beta && Math.abs(beta) < MATE_BOUND) return eval_;
 
       // Null-move pruning: give the opponent a free move; if we still beat beta, cut.
-      if (depth >= 3 && eval_ >= beta && staticEval >= beta - 20 * depth + 150 && pos.stMove[pos.sp - 1] !== 0 &&
-        this.hasNonPawnMaterial() && Math.abs(beta) < MATE_BOUND) {
-        const r = 3 + ((depth / 4) | 0) + Math.min(3, ((eval_ - beta) / 200) | 0);
+      if (depth >= P.nmpDepth && eval_ >= beta && staticEval >= beta - P.nmpEvalSlope * depth + P.nmpEvalBase &&
+        pos.stMove[pos.sp - 1] !== 0 && this.hasNonPawnMaterial() && Math.abs(beta) < MATE_BOUND) {
+        const r = P.nmpBase + ((depth / P.nmpDepthDiv) | 0) + Math.min(P.nmpEvalMax, ((eval_ - beta) / P.nmpEvalDiv) | 0);
         pos.makeNull();
         this.pieceTo[ply + 2] = 0;
         const score = -this.search(-beta, -beta + 1, depth - r, ply + 1, false, !cutNode);
@@ -301,24 +303,17 @@ export class Searcher {
     }
 
     // Internal iterative reduction: without a hash move this node is probably less important.
-    if (depth >= 4 && ttMove === MOVE_NONE && (pvNode || cutNode)) depth--;
+    if (depth >= P.iirDepth && ttMove === MOVE_NONE && (pvNode || cutNode)) depth--;
 
     // Singular extension: if every move but the hash move fails well below the hash score, the hash
     // move is the only good one here and earns a deeper look. Done before this ply's move list exists,
     // because the verification search at the same ply reuses that part of the move buffer.
     let singularExt = 0;
-    if (ply > 0 && depth >= 8 && ttMove !== MOVE_NONE && excluded === MOVE_NONE && ply < 2 * this.rootDepth &&
-      (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) && ttDepth >= depth - 3 && Math.abs(ttScore) < MATE_BOUND) {
-      const singularBeta = ttScore - 2 * depth;
-      this.excluded[ply] = ttMove;
-      const s = this.search(singularBeta - 1, singularBeta, (depth - 1) >> 1, ply, false, cutNode);
-      this.excluded[ply] = MOVE_NONE;
+    if (depth >= P.seDepth && ttMove !== MOVE_NONE && excluded === MOVE_NONE && ply < 2 * this.rootDepth &&
+      (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) && ttDepth >= depth - P.seTtDepthSlack && Math.abs(ttScore) < MATE_BOUND) {
+      singularExt = this.singular(ttMove, ttScore, beta, depth, ply, cutNode);
       if (this.stopped) return 0;
-      if (s < singularBeta) singularExt = 1;
-      // Multi-cut: another move beats beta as well, so this node fails high anyway.
-      else if (singularBeta >= beta) return singularBeta;
-      // The hash move is not alone and is expected to cut: it needs less depth.
-      else if (ttScore >= beta) singularExt = -1;
+      if (singularExt === MULTI_CUT) return ttScore - P.seMargin * depth;
     }
 
     const mp = this.pickers[ply];
@@ -327,9 +322,9 @@ export class Searcher {
     const oldAlpha = alpha;
     let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0, nQuiets = 0, moveCount = 0;
     const hbase = pos.stm * 4096, qbase = ply * 64;
-    const lmpLimit = improving ? 3 + depth * depth : ((3 + depth * depth) / 2) | 0;
+    const lmpLimit = improving ? P.lmpBase + depth * depth : ((P.lmpBase + depth * depth) / 2) | 0;
     // Shallow pruning needs pieces: in pawn endings a quiet move or a pawn capture is often the only way on.
-    const mayPrune = depth <= 8 && this.hasNonPawnMaterial();
+    const mayPrune = depth <= P.pruneDepth && this.hasNonPawnMaterial();
     // Move-count pruning skips the remaining quiet moves (the picker still brings the losing captures after them);
     // futility skips the remaining quiet moves that do not give check.
     let skipQuiets = false, futile = false;
@@ -348,9 +343,9 @@ export class Searcher {
         }
         if (quiet && !pos.givesCheck(m)) {
           if (futile) continue;
-          if (!inCheck && staticEval + 100 + 90 * depth <= alpha) { futile = true; continue; }
-          if (!seeGe(pos, m, -60 * depth)) continue;
-        } else if (!seeGe(pos, m, -100 * depth)) continue; // captures and checking quiets
+          if (!inCheck && staticEval + P.futBase + P.futSlope * depth <= alpha) { futile = true; continue; }
+          if (!seeGe(pos, m, -P.seeQuietSlope * depth)) continue;
+        } else if (!seeGe(pos, m, -P.seeNoisySlope * depth)) continue; // captures and checking quiets
       }
       if (quiet && nQuiets < 64) this.quietsTried[qbase + nQuiets++] = m;
 
@@ -367,14 +362,14 @@ export class Searcher {
       } else {
         // Late-move reductions for quiet moves searched after the first few.
         let r = 0;
-        if (depth >= 3 && searched >= 2 + (pvNode ? 1 : 0) && quiet) {
+        if (depth >= P.lmrDepth && searched >= P.lmrMoves + (pvNode ? 1 : 0) && quiet) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)];
           if (pvNode) r--;
           if (!improving) r++;
           if (cutNode) r++;
           if (givesCheck) r--;
           if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
-          r -= (stat / 10000) | 0;
+          r -= (stat / P.lmrHistDiv) | 0;
           r = Math.max(0, Math.min(r, newDepth - 1));
         }
         score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
@@ -393,7 +388,7 @@ export class Searcher {
           if (score >= beta) {
             if (quiet) {
               if (this.killers[ply * 2] !== m) { this.killers[ply * 2 + 1] = this.killers[ply * 2]; this.killers[ply * 2] = m; }
-              const bonus = Math.min(depth * depth * 16, 4000);
+              const bonus = Math.min(depth * depth * P.histMul, P.histMax);
               this.updateQuietStats(m, ply, hbase, bonus);
               const p1 = this.pieceTo[ply + 1];
               if (p1 !== 0) this.counterMoves[p1] = m;
@@ -415,6 +410,21 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : staticEval);
     return best;
+  }
+
+  /**
+   * Singular extension: the hash move's extension (1: it alone holds the score, -1: another move does and it is
+   * expected to cut anyway), or MULTI_CUT when another move beats beta as well, so the node fails high. The
+   * verification search leaves the hash move out and runs at the same ply, before this ply's picker starts.
+   */
+  private singular(ttMove: number, ttScore: number, beta: number, depth: number, ply: number, cutNode: boolean): number {
+    const singularBeta = ttScore - P.seMargin * depth;
+    this.excluded[ply] = ttMove;
+    const s = this.search(singularBeta - 1, singularBeta, (depth - 1) >> 1, ply, false, cutNode);
+    this.excluded[ply] = MOVE_NONE;
+    if (s < singularBeta) return 1;
+    if (singularBeta >= beta) return MULTI_CUT;
+    return ttScore >= beta ? -1 : 0;
   }
 
   private updatePv(ply: number, m: number): void {
@@ -542,9 +552,9 @@ export class Searcher {
       this.seldepth = 0;
       for (this.pvIdx = 0; this.pvIdx < multiPV; this.pvIdx++) {
         // Aspiration window around the previous score, widened on each failure.
-        let delta = 20, alpha = -INF, beta = INF;
+        let delta = P.aspDelta, alpha = -INF, beta = INF;
         const prev = this.rootScores[this.pvIdx];
-        if (depth >= 5 && Math.abs(prev) < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
+        if (depth >= P.aspMinDepth && Math.abs(prev) < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
         for (;;) {
           const score = this.searchRoot(depth, alpha, beta);
           if (this.stopped) break;
