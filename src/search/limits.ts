@@ -1,3 +1,4 @@
+import type { Skill } from './skill';
 // What a `go` asks for, and the options the search needs; plain data passed to worker threads.
 export interface SearchLimits {
   depth: number; // 0: no limit
@@ -20,6 +21,8 @@ export interface SearchOptions {
   showWDL: boolean;
   /** Evaluate with the network (false: the hand-crafted evaluation). */
   useNNUE: boolean;
+  /** The strength limiter (UCI_LimitStrength); absent or null: full strength. */
+  skill?: Skill | null;
 }
 
 export function defaultLimits(): SearchLimits {

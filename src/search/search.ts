@@ -17,6 +17,7 @@ import {
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
 import { P } from './params';
+import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
 import { MATE, MATE_BOUND, pvLine, currMoveLine } from '../uci/info';
 
 export const INF = 32001;
@@ -87,6 +88,9 @@ export class Searcher {
   private pondering = false;
   private nodeLimit = 0;
   private opts!: SearchOptions;
+  /** Strength limiter: the evaluation noise (cp, 0: none) and its seed. */
+  private noiseAmp = 0;
+  private noiseSeed = 0;
 
   constructor(
     public tt: TT,
@@ -193,6 +197,7 @@ export class Searcher {
       best = -MATE + ply;
     } else {
       standPat = evaluate(pos);
+      if (this.noiseAmp !== 0) standPat += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
@@ -274,6 +279,7 @@ export class Searcher {
       this.evals[ply] = NO_EVAL;
     } else {
       staticEval = ttHit ? tt.eval : evaluate(pos);
+      if (!ttHit && this.noiseAmp !== 0) staticEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
       this.evals[ply] = staticEval;
       eval_ = staticEval;
       if (ttHit && Math.abs(ttScore) < MATE_BOUND &&
@@ -515,6 +521,10 @@ export class Searcher {
     this.startTime = startTime;
     this.pondering = limits.ponder;
     this.nodeLimit = limits.nodes;
+    const skill = opts.skill ?? null;
+    this.noiseAmp = skill ? skillNoise(skill.elo) : 0;
+    this.noiseSeed = skill ? skill.seed : 0;
+    if (skill) this.nodeLimit = limits.nodes > 0 ? Math.min(limits.nodes, skillNodes(skill.elo)) : skillNodes(skill.elo);
     const budget = allocateTime(limits, pos.stm === 0, opts.moveOverhead);
     this.softLimit = budget.soft;
     this.hardLimit = budget.hard;
@@ -543,7 +553,9 @@ export class Searcher {
     const result: RootResult = { move: this.rootCount ? this.rootMoves[0] : MOVE_NONE, ponder: MOVE_NONE, score: 0, depth: 0 };
     if (this.rootCount === 0) return result;
 
-    const multiPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
+    // The limiter searches its candidates as extra PV lines, but shows only the lines the GUI asked for.
+    const multiPV = Math.max(1, Math.min(skill ? Math.max(opts.multiPV, skillCandidates(skill.elo)) : opts.multiPV, this.rootCount));
+    const shownPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
     const maxDepth = limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 10) : MAX_PLY - 10;
     const main = this.id === 0;
     let lastBest = MOVE_NONE, lastScore = 0, stable = 0;
@@ -574,7 +586,7 @@ export class Searcher {
       result.depth = depth;
       if (main) {
         const el = this.elapsed();
-        for (let k = 0; k < multiPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
+        for (let k = 0; k < shownPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
         const s = this.rootScores[0];
         if (limits.mate > 0 && s >= MATE - (2 * limits.mate - 1)) break;
         if (limits.softNodes > 0 && this.nodes >= limits.softNodes) break;
@@ -591,12 +603,26 @@ export class Searcher {
         if (this.rootCount === 1 && !this.pondering && !limits.infinite && (this.softLimit > 0)) break;
       }
     }
+    if (skill && main && result.depth > 0) this.playSkillMove(skill.elo, skill.seed, multiPV);
     result.move = this.rootMoves[0];
     result.score = this.rootScores[0];
     const pv = this.rootPvs[0];
     if (pv && pv.length > 1) result.ponder = pv[1];
     this.f64[F64_NODES + this.id] = this.nodes;
     return result;
+  }
+
+  /** The limiter's move: one of the searched candidates, drawn by score, put first (its PV and score with it). */
+  private playSkillMove(elo: number, seed: number, candidates: number): void {
+    let n = 0;
+    while (n < candidates && this.rootScores[n] > -INF) n++;
+    if (n <= 1) return;
+    const u = unitRandom(seed ^ this.pos.keyLo ^ Math.imul(this.pos.keyHi, 0x27d4eb2d));
+    const k = chooseSkillMove(this.rootScores, n, elo, u);
+    if (k === 0) return;
+    const m = this.rootMoves[k], s = this.rootScores[k], p = this.rootPvs[k];
+    this.rootMoves[k] = this.rootMoves[0]; this.rootScores[k] = this.rootScores[0]; this.rootPvs[k] = this.rootPvs[0];
+    this.rootMoves[0] = m; this.rootScores[0] = s; this.rootPvs[0] = p;
   }
 
   private sortRoot(from: number): void {

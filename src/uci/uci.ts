@@ -24,6 +24,7 @@ import { send, clip } from '../io';
 import { UciOption, optionLine, setOption } from './options';
 import { PolyglotBook } from '../book/polyglot';
 import builtinBook from '../book/gnuchess-book.bin';
+import { SKILL_MIN_ELO, SKILL_MAX_ELO } from '../search/skill';
 import { VERSION } from '../version';
 
 // Half the machine's memory (at least 1 GiB, at most 64 GiB): a larger table would be committed
@@ -47,12 +48,18 @@ interface Options {
   bookFile: string;
   bookDepth: number;
   bookBestMove: boolean;
+  limitStrength: boolean;
+  elo: number;
+  seed: number;
 }
 
 export class UciEngine {
   private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false, useNNUE: NNUE_DEFAULT, evalFile: '<internal>',
     ownBook: false, bookFile: '<internal>', bookDepth: 24, bookBestMove: false,
+    limitStrength: false, elo: SKILL_MAX_ELO, seed: 0,
   };
+  /** The limiter's seed when the Seed option is 0: drawn once per engine process. */
+  private readonly startSeed = (Math.random() * 2 ** 31) | 0;
   /** Bytes of the net loaded with EvalFile (null: the built-in net), sent to every new search thread. */
   private netBytes: Uint8Array | null = null;
   private rootFen = START_FEN;
@@ -239,6 +246,10 @@ export class UciEngine {
     { name: 'BookFile', type: 'string', default: '<internal>', apply: (v) => this.setBookFile(v) },
     { name: 'BookDepth', type: 'spin', default: 24, min: 1, max: 1000, apply: (v) => { this.opts.bookDepth = v; } },
     { name: 'BookBestMove', type: 'check', default: false, apply: (v) => { this.opts.bookBestMove = v; } },
+    { name: 'UCI_LimitStrength', type: 'check', default: false, apply: (v) => { this.opts.limitStrength = v; } },
+    { name: 'UCI_Elo', type: 'spin', default: SKILL_MAX_ELO, min: SKILL_MIN_ELO, max: SKILL_MAX_ELO, apply: (v) => { this.opts.elo = v; } },
+    // The limiter's randomness: 0 draws a seed when the engine starts; any other value repeats the same choices.
+    { name: 'Seed', type: 'spin', default: 0, min: 0, max: 2147483647, apply: (v) => { this.opts.seed = v; } },
   ];
 
   private setoption(line: string): void {
@@ -457,6 +468,7 @@ export class UciEngine {
       opts: {
         multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead, chess960: this.opts.chess960,
         showWDL: this.opts.showWDL, useNNUE: this.opts.useNNUE,
+        skill: this.opts.limitStrength ? { elo: this.opts.elo, seed: this.opts.seed || this.startSeed } : null,
       },
       gen: this.gen, ttAge: this.ttAge, receivedAt: this.goReceivedAt,
     };
