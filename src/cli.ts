@@ -9,6 +9,7 @@ import { VERSION } from './version';
 import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
 import { runDatagen, runDataInfo } from './datagen/command';
 import { readBookFens } from './datagen/book';
+import { runTb } from './tb/command';
 
 function main(argv: string[]): void {
   const program = new Command();
@@ -121,6 +122,16 @@ function main(argv: string[]): void {
     .option('--limit <n>', 'with --text: at most this many positions', '0')
     .action((files: string[], o: { text: boolean; limit: string }) => {
       process.exitCode = runDataInfo(files, o.text, Math.max(0, Number(o.limit) || 0));
+    });
+
+  program
+    .command('tb')
+    .description('probe Syzygy tablebases: WDL, DTZ and every legal move\'s result, one line each')
+    .argument('<fen>', 'position to probe')
+    .requiredOption('--path <dirs>', 'Syzygy directories, separated by \':\' (\';\' on Windows)')
+    .option('--no-rule50', 'ignore the fifty-move rule when ranking moves (cursed wins count as wins)')
+    .action((fen: string, o: { path: string; rule50: boolean }) => {
+      process.exitCode = runTb(o.path, fen, o.rule50);
     });
 
   program.parse(argv);
