@@ -12,13 +12,17 @@ import { seeGe } from '../core/see';
 import { evaluate } from '../eval/evaluate';
 import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
-  SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, MAX_THREADS,
+  SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, F64_TBHITS, MAX_THREADS,
 } from './limits';
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
 import { P } from './params';
 import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
-import { MATE, MATE_BOUND, pvLine, currMoveLine } from '../uci/info';
+import { MATE, MATE_BOUND, TB_WIN, TB_BOUND, pvLine, currMoveLine } from '../uci/info';
+import type { Tablebases } from '../tb/syzygy';
+import { probeWdl } from '../tb/tbprobe';
+import { probeRoot } from '../tb/root';
+import { popcnt } from '../core/bitboard';
 
 export const INF = 32001;
 export { MATE, MATE_BOUND };
@@ -36,12 +40,12 @@ export interface RootResult {
   depth: number;
 }
 
-/** Mate scores are stored relative to the node, not the root. */
+/** Mate and tablebase scores are stored relative to the node, not the root. */
 function scoreToTT(s: number, ply: number): number {
-  return s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s;
+  return s >= TB_BOUND ? s + ply : s <= -TB_BOUND ? s - ply : s;
 }
 function scoreFromTT(s: number, ply: number): number {
-  return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s;
+  return s >= TB_BOUND ? s - ply : s <= -TB_BOUND ? s + ply : s;
 }
 
 export class Searcher {
@@ -88,6 +92,13 @@ export class Searcher {
   private pondering = false;
   private nodeLimit = 0;
   private opts!: SearchOptions;
+  /** Syzygy tables of this thread (null: none), and this search's use of them: the largest piece count probed in the
+   * tree (0: no probes), the depth from which the largest count is probed, and whether the fifty-move rule counts. */
+  tb: Tablebases | null = null;
+  private tbCard = 0;
+  private tbProbeDepth = 1;
+  private tbRule50 = true;
+  tbhits = 0;
   /** Strength limiter: the evaluation noise (cp, 0: none) and its seed. */
   private noiseAmp = 0;
   private noiseSeed = 0;
@@ -101,9 +112,18 @@ export class Searcher {
   ) {
     // One node counter per thread, MAX_THREADS of them; a shorter block (a test's) is read only as far as it goes.
     this.nodeSlots = Math.min(MAX_THREADS, f64.length - F64_NODES);
+    this.tbSlots = Math.max(0, Math.min(MAX_THREADS, f64.length - F64_TBHITS));
   }
 
   private readonly nodeSlots: number;
+  private readonly tbSlots: number;
+
+  private totalTbHits(): number {
+    if (this.id < this.tbSlots) this.f64[F64_TBHITS + this.id] = this.tbhits;
+    let n = 0;
+    for (let i = 0; i < this.tbSlots; i++) n += this.f64[F64_TBHITS + i];
+    return n;
+  }
 
   clearHistory(): void {
     this.history.fill(0);
@@ -127,6 +147,7 @@ export class Searcher {
   private checkStop(): void {
     const ctrl = this.ctrl;
     this.f64[F64_NODES + this.id] = this.nodes;
+    if (this.id < this.tbSlots) this.f64[F64_TBHITS + this.id] = this.tbhits;
     if (Atomics.load(ctrl, CTRL_STOP) !== 0 || Atomics.load(ctrl, CTRL_GEN) !== this.gen) { this.stopped = true; return; }
     if (this.id !== 0) return;
     if (this.pondering && Atomics.load(ctrl, CTRL_PONDER) === 0) {
@@ -270,6 +291,25 @@ export class Searcher {
       if (!pvNode && excluded === MOVE_NONE && ttDepth >= depth &&
         (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))) {
         return ttScore;
+      }
+    }
+
+    // Tablebases: right after a capture or pawn move (so the fifty-move counter is 0) into a position the tables
+    // hold, their result is exact: a win scores below any mate, shortened by the distance from the root.
+    if (this.tbCard > 0 && excluded === MOVE_NONE && pos.halfmove === 0 && pos.castling === 0) {
+      const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
+      if (pieces <= this.tbCard && (pieces < this.tbCard || depth >= this.tbProbeDepth)) {
+        const wdl = probeWdl(this.tb!, pos);
+        if (wdl !== null) {
+          this.tbhits++;
+          const drawScore = this.tbRule50 ? 1 : 0;
+          const value = wdl < -drawScore ? -TB_WIN + ply : wdl > drawScore ? TB_WIN - ply : 2 * wdl * drawScore;
+          const bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
+          if (bound === BOUND_EXACT || (bound === BOUND_LOWER ? value >= beta : value <= alpha)) {
+            tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + 6), bound, scoreToTT(value, ply), inCheck ? 0 : evaluate(pos));
+            return value;
+          }
+        }
       }
     }
 
@@ -501,7 +541,7 @@ export class Searcher {
     while (k-- > 0) pos.unmake(pv[k]);
     return pvLine({
       depth, seldepth: Math.max(this.seldepth, depth), multipv: idx + 1, score, bound, showWDL: this.opts.showWDL,
-      nodes, elapsed, hashfull: this.tt.hashfull(), pv: pvText,
+      nodes, elapsed, hashfull: this.tt.hashfull(), tbhits: this.tb ? this.totalTbHits() : null, pv: pvText,
     });
   }
 
@@ -536,11 +576,16 @@ export class Searcher {
     this.evals[0] = pos.inCheck() ? NO_EVAL : rootEval;
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
+    // Tablebases at the root: only the moves that keep the best result (by DTZ, counting the fifty-move clock, or by
+    // WDL without DTZ files) are searched, so a won ending is converted and a drawn one held.
+    const tbFilter = this.tbRootMoves(pos, opts);
     this.rootCount = 0;
     for (let i = 0; i < n; i++) {
       const m = this.rootMoves[i];
-      if (!rootMoveFilter || rootMoveFilter.includes(m)) this.rootMoves[this.rootCount++] = m;
+      if ((!rootMoveFilter || rootMoveFilter.includes(m)) && (!tbFilter || tbFilter.includes(m))) this.rootMoves[this.rootCount++] = m;
     }
+    // searchmoves and the tables may leave nothing in common: the tables' choice then stands alone.
+    if (this.rootCount === 0 && tbFilter) for (const m of tbFilter) this.rootMoves[this.rootCount++] = m;
     this.rootPvs = [];
     for (let i = 0; i < this.rootCount; i++) { this.rootPvs.push([this.rootMoves[i]]); this.rootScores[i] = -INF; }
     // Initial order: the hash move first, the rest as generated; later iterations sort by their scores.
@@ -623,6 +668,25 @@ export class Searcher {
     const m = this.rootMoves[k], s = this.rootScores[k], p = this.rootPvs[k];
     this.rootMoves[k] = this.rootMoves[0]; this.rootScores[k] = this.rootScores[0]; this.rootPvs[k] = this.rootPvs[0];
     this.rootMoves[0] = m; this.rootScores[0] = s; this.rootPvs[0] = p;
+  }
+
+  /** Sets up this search's tablebase use; returns the root moves to keep when the root is in the tables, else null. */
+  private tbRootMoves(pos: Position, opts: SearchOptions): number[] | null {
+    this.tbhits = 0;
+    this.f64[F64_TBHITS + this.id] = 0;
+    const cfg = opts.syzygy ?? { probeDepth: 1, rule50: true, probeLimit: 7 };
+    this.tbCard = this.tb ? Math.min(cfg.probeLimit, this.tb.maxPieces) : 0;
+    this.tbProbeDepth = cfg.probeDepth;
+    this.tbRule50 = cfg.rule50;
+    if (this.tbCard === 0 || pos.castling !== 0) return null;
+    const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
+    if (pieces > this.tbCard) return null;
+    const root = probeRoot(this.tb!, pos, { rule50: cfg.rule50, hasRepeated: pos.repetitions() > 0 });
+    if (!root || root.best.length === 0) return null;
+    this.tbhits++;
+    // With DTZ the root filter alone makes progress; probing the tree would only hide the path (as Stockfish does).
+    if (root.byDtz || root.best[0].wdl <= 0) this.tbCard = 0;
+    return root.best.map((r) => r.move);
   }
 
   private sortRoot(from: number): void {
