@@ -38,7 +38,8 @@ const uciScratch = new Int32Array(MAX_MOVES);
 /**
  * Finds the legal move written in UCI notation; MOVE_NONE if it is not legal here.
  * Castling is accepted both as king-to-target (outside Chess960 mode) and as king-takes-rook.
- * Called for every move of every `position` command, so it builds no strings.
+ * Called for every move of every `position` command: it compares squares against the generated legal moves
+ * rather than rendering each move as text.
  */
 export function parseUciMove(pos: Position, text: string): number {
   const s = text.trim().toLowerCase();

@@ -61,6 +61,12 @@ export class Position {
   readonly stMove = new Int32Array(STACK_SIZE);
   /** The piece each move moved (0 for a null move): what the network's lazy updates need. */
   readonly stPiece = new Uint8Array(STACK_SIZE);
+  /**
+   * Stack index of the first position after the latest null move (0: none). A repetition scan stops there:
+   * null, x, null, x⁻¹ is not a repetition (Stockfish's pliesFromNull). Only makeNull/unmakeNull change it.
+   */
+  lastNull = 0;
+  readonly stLastNull = new Int32Array(STACK_SIZE);
 
   constructor() {
     initTables();
@@ -72,7 +78,7 @@ export class Position {
     this.bb.fill(0); this.occ.fill(0); this.board.fill(0);
     this.stm = WHITE; this.castling = 0; this.ep = -1; this.halfmove = 0; this.fullmove = 1;
     this.castleRookSq.fill(-1); this.castlePath.fill(0); this.castleWalk.fill(0); this.castleMask.fill(15);
-    this.sp = 0; this.chess960 = false;
+    this.sp = 0; this.chess960 = false; this.lastNull = 0;
   }
 
   putPiece(piece: number, sq: number): void {
@@ -144,6 +150,8 @@ export class Position {
     this.histLo.set(o.histLo.subarray(0, n + 1)); this.histHi.set(o.histHi.subarray(0, n + 1));
     this.stMove.set(o.stMove.subarray(0, n));
     this.stPiece.set(o.stPiece.subarray(0, n));
+    this.lastNull = o.lastNull;
+    this.stLastNull.set(o.stLastNull.subarray(0, n));
   }
 
   // ---------- queries ----------
@@ -227,6 +235,64 @@ export class Position {
     if ((SLIDER_ATT[i] & (bb[b + ROOK * 2] | qLo)) | (SLIDER_ATT[i + 1] & (bb[b + ROOK * 2 + 1] | qHi))) return false;
     i = bishopIdx(ksq, oLo, oHi);
     return ((SLIDER_ATT[i] & (bb[b + BISHOP * 2] | qLo)) | (SLIDER_ATT[i + 1] & (bb[b + BISHOP * 2 + 1] | qHi))) === 0;
+  }
+
+  /**
+   * Does legal move m give check? Computed before the move is made, so the search can spare checking moves from
+   * pruning without making every move: direct checks by the moved piece (the rook when castling, the new piece when
+   * promoting) and discovered checks by our sliders through the vacated squares (en passant's captured pawn included).
+   */
+  givesCheck(m: number): boolean {
+    const us = this.stm, bb = this.bb, b = us << 4, board = this.board;
+    const from = moveFrom(m), kind = moveKind(m);
+    const ksq = this.kingSquare(us ^ 1);
+    let oLo = this.occ[0] | this.occ[2], oHi = this.occ[1] | this.occ[3];
+    let rqLo = bb[b + ROOK * 2] | bb[b + QUEEN * 2], rqHi = bb[b + ROOK * 2 + 1] | bb[b + QUEEN * 2 + 1];
+    let bqLo = bb[b + BISHOP * 2] | bb[b + QUEEN * 2], bqHi = bb[b + BISHOP * 2 + 1] | bb[b + QUEEN * 2 + 1];
+    let pt = board[from] & 7, dest = moveTo(m);
+    // Lift the moving piece (a slider there must not count as a discoverer).
+    if (from < 32) { oLo &= ~(1 << from); rqLo &= ~(1 << from); bqLo &= ~(1 << from); }
+    else { oHi &= ~(1 << (from - 32)); rqHi &= ~(1 << (from - 32)); bqHi &= ~(1 << (from - 32)); }
+    if (kind === CASTLING) {
+      const rookSq = dest, base = us === WHITE ? 0 : 56;
+      const kTo = base + (rookSq > from ? 6 : 2);
+      dest = base + (rookSq > from ? 5 : 3);
+      pt = ROOK;
+      if (rookSq < 32) { oLo &= ~(1 << rookSq); rqLo &= ~(1 << rookSq); } else { oHi &= ~(1 << (rookSq - 32)); rqHi &= ~(1 << (rookSq - 32)); }
+      if (kTo < 32) oLo |= 1 << kTo; else oHi |= 1 << (kTo - 32);
+    } else {
+      if (kind === PROMOTION) pt = promoType(m);
+      else if (kind === EN_PASSANT) {
+        const cap = dest + (us === WHITE ? -8 : 8);
+        if (cap < 32) oLo &= ~(1 << cap); else oHi &= ~(1 << (cap - 32));
+      }
+    }
+    if (dest < 32) oLo |= 1 << dest; else oHi |= 1 << (dest - 32);
+    const kLo = ksq < 32 ? 1 << ksq : 0, kHi = ksq < 32 ? 0 : 1 << (ksq - 32);
+    // Direct check from the destination.
+    const d2 = dest << 1;
+    switch (pt) {
+      case PAWN: { const pa = (us * 64 + dest) * 2; if ((PAWN_ATT[pa] & kLo) | (PAWN_ATT[pa + 1] & kHi)) return true; break; }
+      case KNIGHT: if ((KNIGHT_ATT[d2] & kLo) | (KNIGHT_ATT[d2 + 1] & kHi)) return true; break;
+      case BISHOP: { const i = bishopIdx(dest, oLo, oHi); if ((SLIDER_ATT[i] & kLo) | (SLIDER_ATT[i + 1] & kHi)) return true; break; }
+      case ROOK: { const i = rookIdx(dest, oLo, oHi); if ((SLIDER_ATT[i] & kLo) | (SLIDER_ATT[i + 1] & kHi)) return true; break; }
+      case QUEEN: {
+        let i = rookIdx(dest, oLo, oHi); if ((SLIDER_ATT[i] & kLo) | (SLIDER_ATT[i + 1] & kHi)) return true;
+        i = bishopIdx(dest, oLo, oHi); if ((SLIDER_ATT[i] & kLo) | (SLIDER_ATT[i + 1] & kHi)) return true;
+        break;
+      }
+      default: break;
+    }
+    // Discovered check: a slider of ours (other than the moved piece) now sees the king. Only when something left a
+    // line to the king can this change, so test that cheaply first.
+    const k2 = ksq << 1;
+    const lineLo = ROOK_EMPTY[k2] | BISHOP_EMPTY[k2], lineHi = ROOK_EMPTY[k2 + 1] | BISHOP_EMPTY[k2 + 1];
+    const fromOnLine = from < 32 ? (lineLo >>> from) & 1 : (lineHi >>> (from - 32)) & 1;
+    if (!fromOnLine && kind !== EN_PASSANT && kind !== CASTLING) return false;
+    let i = rookIdx(ksq, oLo, oHi);
+    if ((SLIDER_ATT[i] & rqLo) | (SLIDER_ATT[i + 1] & rqHi)) return true;
+    i = bishopIdx(ksq, oLo, oHi);
+    return ((SLIDER_ATT[i] & bqLo) | (SLIDER_ATT[i + 1] & bqHi)) !== 0;
   }
 
   /** True when the side to move has a legal en-passant capture onto epSq. */
@@ -389,6 +455,8 @@ export class Position {
     this.stMove[sp] = 0;
     this.stPiece[sp] = NO_PIECE;
     this.stCaptured[sp] = NO_PIECE;
+    this.stLastNull[sp] = this.lastNull;
+    this.lastNull = sp + 1;
     if (this.ep >= 0) { this.keyLo ^= ZOB_EP[(this.ep & 7) * 2]; this.keyHi ^= ZOB_EP[(this.ep & 7) * 2 + 1]; this.ep = -1; }
     this.halfmove++;
     this.stm ^= 1;
@@ -407,6 +475,7 @@ export class Position {
     this.checkersLo = this.stCheckers[sp * 2]; this.checkersHi = this.stCheckers[sp * 2 + 1];
     this.pinnedLo = this.stPinned[sp * 2]; this.pinnedHi = this.stPinned[sp * 2 + 1];
     this.keyLo = this.histLo[sp]; this.keyHi = this.histHi[sp];
+    this.lastNull = this.stLastNull[sp];
   }
 
   // ---------- draws ----------
@@ -417,7 +486,7 @@ export class Position {
    */
   repetitions(): number {
     const sp = this.sp, lo = this.keyLo, hi = this.keyHi;
-    const limit = Math.max(0, sp - this.halfmove);
+    const limit = Math.max(this.lastNull, sp - this.halfmove);
     let n = 0;
     for (let i = sp - 4; i >= limit; i -= 2) {
       if (this.histLo[i] === lo && this.histHi[i] === hi) n++;
@@ -431,7 +500,7 @@ export class Position {
    */
   isRepetitionDraw(rootSp: number): boolean {
     const sp = this.sp, lo = this.keyLo, hi = this.keyHi;
-    const limit = Math.max(0, sp - this.halfmove);
+    const limit = Math.max(this.lastNull, sp - this.halfmove);
     let n = 0;
     for (let i = sp - 4; i >= limit; i -= 2) {
       if (this.histLo[i] === lo && this.histHi[i] === hi) {

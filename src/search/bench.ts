@@ -4,7 +4,7 @@ import { parseFen } from '../core/fen';
 import type { Position } from '../core/position';
 import { TT, createTTBuffer } from './tt';
 import { Searcher } from './search';
-import { defaultLimits, CTRL_WORDS, F64_NODES } from './limits';
+import { defaultLimits, CTRL_WORDS, F64_WORDS } from './limits';
 import { send } from '../io';
 import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
 import type { Net } from '../eval/nnue';
@@ -43,7 +43,7 @@ export function runBench(
   setUseNNUE(useNNUE);
   const tt = new TT(createTTBuffer(16));
   const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
-  const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
+  const f64 = new Float64Array(new SharedArrayBuffer(F64_WORDS * 8));
   const searcher = new Searcher(tt, ctrl, f64, 0, verbose ? send : () => {});
   const limits = { ...defaultLimits(), depth };
   const opts = { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE };

@@ -1,3 +1,4 @@
+import type { Skill } from './skill';
 // What a `go` asks for, and the options the search needs; plain data passed to worker threads.
 export interface SearchLimits {
   depth: number; // 0: no limit
@@ -20,6 +21,10 @@ export interface SearchOptions {
   showWDL: boolean;
   /** Evaluate with the network (false: the hand-crafted evaluation). */
   useNNUE: boolean;
+  /** The strength limiter (UCI_LimitStrength); absent or null: full strength. */
+  skill?: Skill | null;
+  /** Syzygy use (the tables themselves are opened per thread from SyzygyPath); absent: the defaults. */
+  syzygy?: { probeDepth: number; rule50: boolean; probeLimit: number };
 }
 
 export function defaultLimits(): SearchLimits {
@@ -34,7 +39,10 @@ export const CTRL_STOP = 0; // 1: stop searching now
 export const CTRL_PONDER = 1; // 1: pondering (no time limits until ponderhit)
 export const CTRL_GEN = 2; // search generation; a change also means stop
 export const CTRL_WORDS = 16;
-/** Float64 slots (over a second SharedArrayBuffer): [0] ponderhit time, [1 + i] nodes of worker i. */
+/** Float64 slots (over a second SharedArrayBuffer): [0] ponderhit time, [1 + i] nodes and [1 + MAX_THREADS + i]
+ * tablebase hits of worker i. */
 export const F64_PONDERHIT = 0;
 export const F64_NODES = 1;
 export const MAX_THREADS = 256;
+export const F64_TBHITS = F64_NODES + MAX_THREADS;
+export const F64_WORDS = F64_TBHITS + MAX_THREADS;

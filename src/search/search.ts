@@ -1,10 +1,10 @@
 // The search: iterative deepening, principal variation search, quiescence, transposition table,
 // move ordering (hash move, MVV-LVA, killers, counter-moves, histories), singular and check extensions,
 // mate-distance pruning and draws by rule. One Searcher per thread; threads share the TT and the control block.
-import { generateMoves, GEN_ALL, GEN_CAPTURES } from '../core/movegen';
+import { generateMoves, GEN_ALL } from '../core/movegen';
 import {
-  MAX_MOVES, MAX_PLY, MOVE_NONE, PAWN,
-  moveFrom, moveTo, moveKind, CASTLING, EN_PASSANT, PROMOTION, promoType, QUEEN,
+  MAX_MOVES, MAX_PLY, MOVE_NONE,
+  moveFrom, moveTo,
 } from '../core/types';
 import type { Position } from '../core/position';
 import { moveToUci } from '../core/notation';
@@ -12,18 +12,26 @@ import { seeGe } from '../core/see';
 import { evaluate } from '../eval/evaluate';
 import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
-  SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES,
+  SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, F64_TBHITS, MAX_THREADS,
 } from './limits';
 import { allocateTime } from './timeman';
-import { MATE, MATE_BOUND, pvLine, currMoveLine } from '../uci/info';
+import { MovePicker, isNoisy } from './movepick';
+import { P } from './params';
+import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
+import { MATE, MATE_BOUND, TB_WIN, TB_BOUND, pvLine, currMoveLine } from '../uci/info';
+import type { Tablebases } from '../tb/syzygy';
+import { probeWdl } from '../tb/tbprobe';
+import { probeRoot } from '../tb/root';
+import { popcnt } from '../core/bitboard';
 
 export const INF = 32001;
 export { MATE, MATE_BOUND };
 const NO_EVAL = -32768;
+const MULTI_CUT = 2;
 
-/** Late-move reduction table, LMR[depth * 64 + moveNumber] = 0.75 + ln(d) ln(m) / 2.25. */
+/** Late-move reduction table, LMR[depth * 64 + moveNumber] = lmrBase + ln(d) ln(m) / lmrDiv. */
 const LMR = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(0.75 + Math.log(d) * Math.log(m) / 2.25);
+for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(P.lmrBase + Math.log(d) * Math.log(m) / P.lmrDiv);
 
 export interface RootResult {
   move: number;
@@ -32,12 +40,12 @@ export interface RootResult {
   depth: number;
 }
 
-/** Mate scores are stored relative to the node, not the root. */
+/** Mate and tablebase scores are stored relative to the node, not the root. */
 function scoreToTT(s: number, ply: number): number {
-  return s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s;
+  return s >= TB_BOUND ? s + ply : s <= -TB_BOUND ? s - ply : s;
 }
 function scoreFromTT(s: number, ply: number): number {
-  return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s;
+  return s >= TB_BOUND ? s - ply : s <= -TB_BOUND ? s + ply : s;
 }
 
 export class Searcher {
@@ -59,6 +67,10 @@ export class Searcher {
   readonly counterMoves = new Int32Array(1024);
   /** The move a singular-extension search at this ply leaves out (0: none). */
   readonly excluded = new Int32Array(MAX_PLY + 2);
+  /** One staged move picker per ply. */
+  readonly pickers: MovePicker[] = Array.from({ length: MAX_PLY + 2 }, (_, ply) => new MovePicker(this, ply));
+  /** The quiet moves searched so far at each ply (up to 64): the only ones a cutoff's history malus may touch. */
+  readonly quietsTried = new Int32Array(MAX_PLY * 64);
   /** pieceTo of the move made at each ply, offset by 2 so that plies -1 and -2 read 0. */
   readonly pieceTo = new Int32Array(MAX_PLY + 4);
   nodes = 0;
@@ -80,6 +92,16 @@ export class Searcher {
   private pondering = false;
   private nodeLimit = 0;
   private opts!: SearchOptions;
+  /** Syzygy tables of this thread (null: none), and this search's use of them: the largest piece count probed in the
+   * tree (0: no probes), the depth from which the largest count is probed, and whether the fifty-move rule counts. */
+  tb: Tablebases | null = null;
+  private tbCard = 0;
+  private tbProbeDepth = 1;
+  private tbRule50 = true;
+  tbhits = 0;
+  /** Strength limiter: the evaluation noise (cp, 0: none) and its seed. */
+  private noiseAmp = 0;
+  private noiseSeed = 0;
 
   constructor(
     public tt: TT,
@@ -87,7 +109,21 @@ export class Searcher {
     readonly f64: Float64Array,
     readonly id: number,
     readonly out: (line: string) => void,
-  ) {}
+  ) {
+    // One node counter per thread, MAX_THREADS of them; a shorter block (a test's) is read only as far as it goes.
+    this.nodeSlots = Math.min(MAX_THREADS, f64.length - F64_NODES);
+    this.tbSlots = Math.max(0, Math.min(MAX_THREADS, f64.length - F64_TBHITS));
+  }
+
+  private readonly nodeSlots: number;
+  private readonly tbSlots: number;
+
+  private totalTbHits(): number {
+    if (this.id < this.tbSlots) this.f64[F64_TBHITS + this.id] = this.tbhits;
+    let n = 0;
+    for (let i = 0; i < this.tbSlots; i++) n += this.f64[F64_TBHITS + i];
+    return n;
+  }
 
   clearHistory(): void {
     this.history.fill(0);
@@ -100,7 +136,7 @@ export class Searcher {
 
   private totalNodes(): number {
     let n = 0;
-    for (let i = 0; i < 64; i++) n += this.f64[F64_NODES + i];
+    for (let i = 0; i < this.nodeSlots; i++) n += this.f64[F64_NODES + i];
     return n;
   }
 
@@ -111,6 +147,7 @@ export class Searcher {
   private checkStop(): void {
     const ctrl = this.ctrl;
     this.f64[F64_NODES + this.id] = this.nodes;
+    if (this.id < this.tbSlots) this.f64[F64_TBHITS + this.id] = this.tbhits;
     if (Atomics.load(ctrl, CTRL_STOP) !== 0 || Atomics.load(ctrl, CTRL_GEN) !== this.gen) { this.stopped = true; return; }
     if (this.id !== 0) return;
     if (this.pondering && Atomics.load(ctrl, CTRL_PONDER) === 0) {
@@ -122,52 +159,7 @@ export class Searcher {
     if (!this.pondering && this.hardLimit > 0 && this.elapsed() >= this.hardLimit) this.stopped = true;
   }
 
-  // ---------------- move ordering ----------------
-
-  private scoreMoves(start: number, end: number, ttMove: number, ply: number, useSee: boolean): void {
-    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
-    const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
-    const hbase = pos.stm * 4096;
-    const prev1 = this.pieceTo[ply + 1], c1 = prev1 * 1024, c2 = this.pieceTo[ply] * 1024;
-    const counter = prev1 !== 0 ? this.counterMoves[prev1] : MOVE_NONE;
-    const ch = this.contHist;
-    for (let i = start; i < end; i++) {
-      const m = moves[i];
-      if (m === ttMove) { scores[i] = 1 << 30; continue; }
-      const to = moveTo(m), kind = moveKind(m);
-      const victim = kind === EN_PASSANT ? PAWN : board[to] & 7;
-      if (victim !== 0 && kind !== CASTLING) {
-        // MVV-LVA: most valuable victim first, cheapest attacker breaks ties.
-        scores[i] = victim * 64 - (board[moveFrom(m)] & 7) + (kind === PROMOTION ? promoType(m) * 8 : 0);
-        // Captures that lose material by exchange go after the quiet moves.
-        scores[i] += useSee && !seeGe(pos, m, 0) ? -(1 << 28) : 1 << 28;
-      } else if (kind === PROMOTION && promoType(m) === QUEEN) {
-        scores[i] = (1 << 28) + 5 * 64;
-      } else if (m === k1) {
-        scores[i] = (1 << 27) + 2;
-      } else if (m === k2) {
-        scores[i] = (1 << 27) + 1;
-      } else if (m === counter) {
-        scores[i] = 1 << 27;
-      } else {
-        const pt = board[moveFrom(m)] * 64 + to;
-        scores[i] = this.history[hbase + (m & 4095)] + ch[c1 + pt] + ch[c2 + pt];
-      }
-    }
-  }
-
-  /** Moves the best-scored move of [i, end) to i (selection sort, one step) and returns it. */
-  private pick(i: number, end: number): number {
-    const moves = this.moves, scores = this.scores;
-    let best = i;
-    for (let j = i + 1; j < end; j++) if (scores[j] > scores[best]) best = j;
-    if (best !== i) {
-      const m = moves[i], s = scores[i];
-      moves[i] = moves[best]; scores[i] = scores[best];
-      moves[best] = m; scores[best] = s;
-    }
-    return moves[i];
-  }
+  // ---------------- move ordering (the picker is in movepick.ts) ----------------
 
   private updateHistory(idx: number, bonus: number): void {
     // Gravity: the entry moves toward ±16384 and can never overflow.
@@ -226,19 +218,18 @@ export class Searcher {
       best = -MATE + ply;
     } else {
       standPat = evaluate(pos);
+      if (this.noiseAmp !== 0) standPat += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
     }
 
-    const base = ply * MAX_MOVES;
-    const end = generateMoves(pos, this.moves, base, inCheck ? GEN_ALL : GEN_CAPTURES);
-    if (inCheck && end === base) return -MATE + ply;
-    this.scoreMoves(base, end, ttMove, ply, false);
-    let bestMove = MOVE_NONE;
+    const mp = this.pickers[ply];
+    mp.initQs(ttMove, inCheck);
+    let bestMove = MOVE_NONE, moveCount = 0;
     const oldAlpha = alpha;
-    for (let i = base; i < end; i++) {
-      const m = this.pick(i, end);
+    for (let m = mp.next(); m !== MOVE_NONE; m = mp.next()) {
+      moveCount++;
       // Captures that lose material by exchange cannot raise a quiet position's score.
       if (!inCheck && !seeGe(pos, m, 0)) continue;
       this.pieceTo[ply + 2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
@@ -255,6 +246,7 @@ export class Searcher {
         }
       }
     }
+    if (inCheck && moveCount === 0) return -MATE + ply;
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.keyLo, pos.keyHi, bestMove, 0, bound, scoreToTT(best, ply), inCheck ? 0 : standPat);
     return best;
@@ -302,12 +294,32 @@ export class Searcher {
       }
     }
 
+    // Tablebases: right after a capture or pawn move (so the fifty-move counter is 0) into a position the tables
+    // hold, their result is exact: a win scores below any mate, shortened by the distance from the root.
+    if (this.tbCard > 0 && excluded === MOVE_NONE && pos.halfmove === 0 && pos.castling === 0) {
+      const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
+      if (pieces <= this.tbCard && (pieces < this.tbCard || depth >= this.tbProbeDepth)) {
+        const wdl = probeWdl(this.tb!, pos);
+        if (wdl !== null) {
+          this.tbhits++;
+          const drawScore = this.tbRule50 ? 1 : 0;
+          const value = wdl < -drawScore ? -TB_WIN + ply : wdl > drawScore ? TB_WIN - ply : 2 * wdl * drawScore;
+          const bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
+          if (bound === BOUND_EXACT || (bound === BOUND_LOWER ? value >= beta : value <= alpha)) {
+            tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + 6), bound, scoreToTT(value, ply), inCheck ? 0 : evaluate(pos));
+            return value;
+          }
+        }
+      }
+    }
+
     // Static evaluation, refined by the TT score when its bound says it is more accurate.
     let staticEval = 0, eval_ = 0;
     if (inCheck) {
       this.evals[ply] = NO_EVAL;
     } else {
       staticEval = ttHit ? tt.eval : evaluate(pos);
+      if (!ttHit && this.noiseAmp !== 0) staticEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
       this.evals[ply] = staticEval;
       eval_ = staticEval;
       if (ttHit && Math.abs(ttScore) < MATE_BOUND &&
@@ -321,12 +333,12 @@ export class Searcher {
 
     if (!pvNode && !inCheck && excluded === MOVE_NONE) {
       // Reverse futility pruning: far above beta at low depth, assume a cutoff.
-      if (depth <= 8 && eval_ - 80 * (depth - (improving ? 1 : 0)) >= beta && Math.abs(beta) < MATE_BOUND) return eval_;
+      if (depth <= P.rfpDepth && eval_ - P.rfpMargin * (depth - (improving ? 1 : 0)) >= beta && Math.abs(beta) < MATE_BOUND) return eval_;
 
       // Null-move pruning: give the opponent a free move; if we still beat beta, cut.
-      if (depth >= 3 && eval_ >= beta && staticEval >= beta - 20 * depth + 150 && pos.stMove[pos.sp - 1] !== 0 &&
-        this.hasNonPawnMaterial() && Math.abs(beta) < MATE_BOUND) {
-        const r = 3 + ((depth / 4) | 0) + Math.min(3, ((eval_ - beta) / 200) | 0);
+      if (depth >= P.nmpDepth && eval_ >= beta && staticEval >= beta - P.nmpEvalSlope * depth + P.nmpEvalBase &&
+        pos.stMove[pos.sp - 1] !== 0 && this.hasNonPawnMaterial() && Math.abs(beta) < MATE_BOUND) {
+        const r = P.nmpBase + ((depth / P.nmpDepthDiv) | 0) + Math.min(P.nmpEvalMax, ((eval_ - beta) / P.nmpEvalDiv) | 0);
         pos.makeNull();
         this.pieceTo[ply + 2] = 0;
         const score = -this.search(-beta, -beta + 1, depth - r, ply + 1, false, !cutNode);
@@ -337,51 +349,51 @@ export class Searcher {
     }
 
     // Internal iterative reduction: without a hash move this node is probably less important.
-    if (depth >= 4 && ttMove === MOVE_NONE && (pvNode || cutNode)) depth--;
+    if (depth >= P.iirDepth && ttMove === MOVE_NONE && (pvNode || cutNode)) depth--;
 
     // Singular extension: if every move but the hash move fails well below the hash score, the hash
     // move is the only good one here and earns a deeper look. Done before this ply's move list exists,
     // because the verification search at the same ply reuses that part of the move buffer.
     let singularExt = 0;
-    if (ply > 0 && depth >= 8 && ttMove !== MOVE_NONE && excluded === MOVE_NONE && ply < 2 * this.rootDepth &&
-      (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) && ttDepth >= depth - 3 && Math.abs(ttScore) < MATE_BOUND) {
-      const singularBeta = ttScore - 2 * depth;
-      this.excluded[ply] = ttMove;
-      const s = this.search(singularBeta - 1, singularBeta, (depth - 1) >> 1, ply, false, cutNode);
-      this.excluded[ply] = MOVE_NONE;
+    if (depth >= P.seDepth && ttMove !== MOVE_NONE && excluded === MOVE_NONE && ply < 2 * this.rootDepth &&
+      (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) && ttDepth >= depth - P.seTtDepthSlack && Math.abs(ttScore) < MATE_BOUND) {
+      singularExt = this.singular(ttMove, ttScore, beta, depth, ply, cutNode);
       if (this.stopped) return 0;
-      if (s < singularBeta) singularExt = 1;
-      // Multi-cut: another move beats beta as well, so this node fails high anyway.
-      else if (singularBeta >= beta) return singularBeta;
-      // The hash move is not alone and is expected to cut: it needs less depth.
-      else if (ttScore >= beta) singularExt = -1;
+      if (singularExt === MULTI_CUT) return ttScore - P.seMargin * depth;
     }
 
-    const end = generateMoves(pos, this.moves, base, GEN_ALL);
-    if (end === base) return inCheck ? -MATE + ply : 0;
-    this.scoreMoves(base, end, ttMove, ply, true);
+    const mp = this.pickers[ply];
+    mp.init(ttMove, inCheck);
 
     const oldAlpha = alpha;
-    let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0;
-    const hbase = pos.stm * 4096;
-    const lmpLimit = improving ? 3 + depth * depth : ((3 + depth * depth) / 2) | 0;
-    for (let i = base; i < end; i++) {
-      const m = this.pick(i, end);
+    let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0, nQuiets = 0, moveCount = 0;
+    const hbase = pos.stm * 4096, qbase = ply * 64;
+    const lmpLimit = improving ? P.lmpBase + depth * depth : ((P.lmpBase + depth * depth) / 2) | 0;
+    // Shallow pruning needs pieces: in pawn endings a quiet move or a pawn capture is often the only way on.
+    const mayPrune = depth <= P.pruneDepth && this.hasNonPawnMaterial();
+    // Move-count pruning skips the remaining quiet moves (the picker still brings the losing captures after them);
+    // futility skips the remaining quiet moves that do not give check.
+    let skipQuiets = false, futile = false;
+    for (let m = mp.next(); m !== MOVE_NONE; m = mp.next()) {
+      moveCount++;
       if (m === excluded) continue;
-      const kind = moveKind(m);
-      const capture = kind === EN_PASSANT || (kind !== CASTLING && pos.board[moveTo(m)] !== 0);
-      const quiet = !capture && !(kind === PROMOTION && promoType(m) === QUEEN);
+      // Quiet, for pruning and for the histories alike: not what the capture stages produce (see isNoisy).
+      const quiet = !isNoisy(pos, m);
       if (quiet) quietsSeen++;
 
-      // Move-count and futility pruning of quiet moves, and SEE pruning, once a move has been searched.
-      if (ply > 0 && best > -MATE_BOUND && searched > 0) {
+      // Move-count, futility and SEE pruning, once a move has been searched and a mate is not being fended off.
+      if (mayPrune && best > -MATE_BOUND && searched > 0) {
         if (quiet) {
-          // The rest are quiet moves ordered by history (and bad captures): stop looking.
-          if (!pvNode && !inCheck && depth <= 8 && quietsSeen > lmpLimit) break;
-          if (!inCheck && depth <= 8 && staticEval + 100 + 90 * depth <= alpha) break;
-          if (depth <= 8 && !seeGe(pos, m, -60 * depth)) continue;
-        } else if (depth <= 8 && !seeGe(pos, m, -100 * depth)) continue;
+          if (skipQuiets) continue;
+          if (!pvNode && !inCheck && quietsSeen > lmpLimit) { skipQuiets = true; mp.skipQuiets(); continue; }
+        }
+        if (quiet && !pos.givesCheck(m)) {
+          if (futile) continue;
+          if (!inCheck && staticEval + P.futBase + P.futSlope * depth <= alpha) { futile = true; continue; }
+          if (!seeGe(pos, m, -P.seeQuietSlope * depth)) continue;
+        } else if (!seeGe(pos, m, -P.seeNoisySlope * depth)) continue; // captures and checking quiets
       }
+      if (quiet && nQuiets < 64) this.quietsTried[qbase + nQuiets++] = m;
 
       const stat = quiet ? this.quietScore(m, ply, hbase) : 0;
       this.pieceTo[ply + 2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
@@ -396,14 +408,14 @@ export class Searcher {
       } else {
         // Late-move reductions for quiet moves searched after the first few.
         let r = 0;
-        if (depth >= 3 && searched >= 2 + (pvNode ? 1 : 0) && quiet) {
+        if (depth >= P.lmrDepth && searched >= P.lmrMoves + (pvNode ? 1 : 0) && quiet) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)];
           if (pvNode) r--;
           if (!improving) r++;
           if (cutNode) r++;
           if (givesCheck) r--;
           if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
-          r -= (stat / 10000) | 0;
+          r -= (stat / P.lmrHistDiv) | 0;
           r = Math.max(0, Math.min(r, newDepth - 1));
         }
         score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
@@ -422,14 +434,14 @@ export class Searcher {
           if (score >= beta) {
             if (quiet) {
               if (this.killers[ply * 2] !== m) { this.killers[ply * 2 + 1] = this.killers[ply * 2]; this.killers[ply * 2] = m; }
-              const bonus = Math.min(depth * depth * 16, 4000);
+              const bonus = Math.min(depth * depth * P.histMul, P.histMax);
               this.updateQuietStats(m, ply, hbase, bonus);
               const p1 = this.pieceTo[ply + 1];
               if (p1 !== 0) this.counterMoves[p1] = m;
-              // Quiet moves tried before the cutoff were worse: lower their history.
-              for (let j = base; j < i; j++) {
-                const q = this.moves[j];
-                if (pos.board[moveTo(q)] === 0 && moveKind(q) === 0) this.updateQuietStats(q, ply, hbase, -bonus);
+              // Quiet moves searched before the cutoff were worse: lower their history (only those searched).
+              for (let j = 0; j < nQuiets; j++) {
+                const q = this.quietsTried[qbase + j];
+                if (q !== m) this.updateQuietStats(q, ply, hbase, -bonus);
               }
             }
             break;
@@ -437,11 +449,28 @@ export class Searcher {
         }
       }
     }
-    if (searched === 0) return inCheck ? -MATE + ply : alpha; // everything pruned (cannot happen at ply 0)
+    if (moveCount === 0) return inCheck ? -MATE + ply : 0; // checkmate or stalemate
+    // Everything pruned. Never at the root: search() runs from ply 1 (searchRoot handles ply 0, without pruning).
+    if (searched === 0) return inCheck ? -MATE + ply : alpha;
     if (excluded !== MOVE_NONE) return best; // a partial search: its result must not replace the hash entry
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : staticEval);
     return best;
+  }
+
+  /**
+   * Singular extension: the hash move's extension (1: it alone holds the score, -1: another move does and it is
+   * expected to cut anyway), or MULTI_CUT when another move beats beta as well, so the node fails high. The
+   * verification search leaves the hash move out and runs at the same ply, before this ply's picker starts.
+   */
+  private singular(ttMove: number, ttScore: number, beta: number, depth: number, ply: number, cutNode: boolean): number {
+    const singularBeta = ttScore - P.seMargin * depth;
+    this.excluded[ply] = ttMove;
+    const s = this.search(singularBeta - 1, singularBeta, (depth - 1) >> 1, ply, false, cutNode);
+    this.excluded[ply] = MOVE_NONE;
+    if (s < singularBeta) return 1;
+    if (singularBeta >= beta) return MULTI_CUT;
+    return ttScore >= beta ? -1 : 0;
   }
 
   private updatePv(ply: number, m: number): void {
@@ -512,7 +541,7 @@ export class Searcher {
     while (k-- > 0) pos.unmake(pv[k]);
     return pvLine({
       depth, seldepth: Math.max(this.seldepth, depth), multipv: idx + 1, score, bound, showWDL: this.opts.showWDL,
-      nodes, elapsed, hashfull: this.tt.hashfull(), pv: pvText,
+      nodes, elapsed, hashfull: this.tt.hashfull(), tbhits: this.tb ? this.totalTbHits() : null, pv: pvText,
     });
   }
 
@@ -532,23 +561,34 @@ export class Searcher {
     this.startTime = startTime;
     this.pondering = limits.ponder;
     this.nodeLimit = limits.nodes;
+    const skill = opts.skill ?? null;
+    this.noiseAmp = skill ? skillNoise(skill.elo) : 0;
+    this.noiseSeed = skill ? skill.seed : 0;
+    if (skill) this.nodeLimit = limits.nodes > 0 ? Math.min(limits.nodes, skillNodes(skill.elo)) : skillNodes(skill.elo);
     const budget = allocateTime(limits, pos.stm === 0, opts.moveOverhead);
     this.softLimit = budget.soft;
     this.hardLimit = budget.hard;
     this.f64[F64_NODES + this.id] = 0;
     this.killers.fill(0);
     // The network's accumulators of the root: every lazy update in this search walks back to them at worst.
-    evaluate(pos);
+    // The root's static eval is also what 'improving' compares against at ply 2.
+    const rootEval = evaluate(pos);
+    this.evals[0] = pos.inCheck() ? NO_EVAL : rootEval;
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
+    // Tablebases at the root: only the moves that keep the best result (by DTZ, counting the fifty-move clock, or by
+    // WDL without DTZ files) are searched, so a won ending is converted and a drawn one held.
+    const tbFilter = this.tbRootMoves(pos, opts);
     this.rootCount = 0;
     for (let i = 0; i < n; i++) {
       const m = this.rootMoves[i];
-      if (!rootMoveFilter || rootMoveFilter.includes(m)) this.rootMoves[this.rootCount++] = m;
+      if ((!rootMoveFilter || rootMoveFilter.includes(m)) && (!tbFilter || tbFilter.includes(m))) this.rootMoves[this.rootCount++] = m;
     }
+    // searchmoves and the tables may leave nothing in common: the tables' choice then stands alone.
+    if (this.rootCount === 0 && tbFilter) for (const m of tbFilter) this.rootMoves[this.rootCount++] = m;
     this.rootPvs = [];
     for (let i = 0; i < this.rootCount; i++) { this.rootPvs.push([this.rootMoves[i]]); this.rootScores[i] = -INF; }
-    // Initial order: MVV-LVA / history via the ordinary scorer.
+    // Initial order: the hash move first, the rest as generated; later iterations sort by their scores.
     if (this.tt.probe(pos.keyLo, pos.keyHi)) {
       const tm = this.tt.move;
       for (let i = 0; i < this.rootCount; i++) if (this.rootMoves[i] === tm) {
@@ -558,7 +598,9 @@ export class Searcher {
     const result: RootResult = { move: this.rootCount ? this.rootMoves[0] : MOVE_NONE, ponder: MOVE_NONE, score: 0, depth: 0 };
     if (this.rootCount === 0) return result;
 
-    const multiPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
+    // The limiter searches its candidates as extra PV lines, but shows only the lines the GUI asked for.
+    const multiPV = Math.max(1, Math.min(skill ? Math.max(opts.multiPV, skillCandidates(skill.elo)) : opts.multiPV, this.rootCount));
+    const shownPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
     const maxDepth = limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 10) : MAX_PLY - 10;
     const main = this.id === 0;
     let lastBest = MOVE_NONE, lastScore = 0, stable = 0;
@@ -567,9 +609,9 @@ export class Searcher {
       this.seldepth = 0;
       for (this.pvIdx = 0; this.pvIdx < multiPV; this.pvIdx++) {
         // Aspiration window around the previous score, widened on each failure.
-        let delta = 20, alpha = -INF, beta = INF;
+        let delta = P.aspDelta, alpha = -INF, beta = INF;
         const prev = this.rootScores[this.pvIdx];
-        if (depth >= 5 && Math.abs(prev) < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
+        if (depth >= P.aspMinDepth && Math.abs(prev) < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
         for (;;) {
           const score = this.searchRoot(depth, alpha, beta);
           if (this.stopped) break;
@@ -589,7 +631,7 @@ export class Searcher {
       result.depth = depth;
       if (main) {
         const el = this.elapsed();
-        for (let k = 0; k < multiPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
+        for (let k = 0; k < shownPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
         const s = this.rootScores[0];
         if (limits.mate > 0 && s >= MATE - (2 * limits.mate - 1)) break;
         if (limits.softNodes > 0 && this.nodes >= limits.softNodes) break;
@@ -606,12 +648,45 @@ export class Searcher {
         if (this.rootCount === 1 && !this.pondering && !limits.infinite && (this.softLimit > 0)) break;
       }
     }
+    if (skill && main && result.depth > 0) this.playSkillMove(skill.elo, skill.seed, multiPV);
     result.move = this.rootMoves[0];
     result.score = this.rootScores[0];
     const pv = this.rootPvs[0];
     if (pv && pv.length > 1) result.ponder = pv[1];
     this.f64[F64_NODES + this.id] = this.nodes;
     return result;
+  }
+
+  /** The limiter's move: one of the searched candidates, drawn by score, put first (its PV and score with it). */
+  private playSkillMove(elo: number, seed: number, candidates: number): void {
+    let n = 0;
+    while (n < candidates && this.rootScores[n] > -INF) n++;
+    if (n <= 1) return;
+    const u = unitRandom(seed ^ this.pos.keyLo ^ Math.imul(this.pos.keyHi, 0x27d4eb2d));
+    const k = chooseSkillMove(this.rootScores, n, elo, u);
+    if (k === 0) return;
+    const m = this.rootMoves[k], s = this.rootScores[k], p = this.rootPvs[k];
+    this.rootMoves[k] = this.rootMoves[0]; this.rootScores[k] = this.rootScores[0]; this.rootPvs[k] = this.rootPvs[0];
+    this.rootMoves[0] = m; this.rootScores[0] = s; this.rootPvs[0] = p;
+  }
+
+  /** Sets up this search's tablebase use; returns the root moves to keep when the root is in the tables, else null. */
+  private tbRootMoves(pos: Position, opts: SearchOptions): number[] | null {
+    this.tbhits = 0;
+    this.f64[F64_TBHITS + this.id] = 0;
+    const cfg = opts.syzygy ?? { probeDepth: 1, rule50: true, probeLimit: 7 };
+    this.tbCard = this.tb ? Math.min(cfg.probeLimit, this.tb.maxPieces) : 0;
+    this.tbProbeDepth = cfg.probeDepth;
+    this.tbRule50 = cfg.rule50;
+    if (this.tbCard === 0 || pos.castling !== 0) return null;
+    const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
+    if (pieces > this.tbCard) return null;
+    const root = probeRoot(this.tb!, pos, { rule50: cfg.rule50, hasRepeated: pos.repetitions() > 0 });
+    if (!root || root.best.length === 0) return null;
+    this.tbhits++;
+    // With DTZ the root filter alone makes progress; probing the tree would only hide the path (as Stockfish does).
+    if (root.byDtz || root.best[0].wdl <= 0) this.tbCard = 0;
+    return root.best.map((r) => r.move);
   }
 
   private sortRoot(from: number): void {

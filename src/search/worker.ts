@@ -6,12 +6,13 @@ import { MOVE_NONE } from '../core/types';
 import { Position } from '../core/position';
 import { TT } from './tt';
 import { Searcher } from './search';
-import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_NODES, SearchLimits, SearchOptions, defaultLimits } from './limits';
+import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, SearchLimits, SearchOptions, defaultLimits } from './limits';
 import { send } from '../io';
 import { datagenWorker } from '../datagen/worker';
 import { defaultNet, installNet } from '../eval/nets';
 import { parseNet } from '../eval/nnue';
 import { setUseNNUE } from '../eval/evaluate';
+import { Tablebases } from '../tb/syzygy';
 
 export interface GoMessage {
   type: 'go';
@@ -28,7 +29,9 @@ export interface GoMessage {
 }
 
 function searchWorker(): void {
-  const data = workerData as { index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer; gen: number; net: Uint8Array | null };
+  const data = workerData as {
+    index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer; gen: number; net: Uint8Array | null; tbPath?: string;
+  };
   // The main thread has already checked a net it sends (EvalFile); the built-in one otherwise.
   const sent = data.net ? parseNet(data.net) : null;
   installNet(sent && typeof sent !== 'string' ? sent : defaultNet());
@@ -36,6 +39,12 @@ function searchWorker(): void {
   const f64 = new Float64Array(data.f64);
   const index = data.index;
   const searcher = new Searcher(new TT(data.tt), ctrl, f64, index, send);
+  // Each thread opens the tables itself (its own file handles and cache); the main thread has reported the scan.
+  const openTables = (path: string): void => {
+    const tb = path ? new Tablebases(path) : null;
+    searcher.tb = tb && tb.maxPieces > 0 ? tb : null;
+  };
+  openTables(data.tbPath ?? '');
 
   function buildPosition(msg: GoMessage): Position | null {
     const pos = parseFen(msg.fen, msg.chess960);
@@ -93,7 +102,7 @@ function searchWorker(): void {
   // interpreter. A `go` bumps the generation counter, which aborts the warm-up at once.
   function warmUp(): void {
     const pos = parseFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1') as Position;
-    const quiet = new Searcher(new TT(new SharedArrayBuffer(1 << 20)), ctrl, new Float64Array(F64_NODES + 256), index, () => {});
+    const quiet = new Searcher(new TT(new SharedArrayBuffer(1 << 20)), ctrl, new Float64Array(F64_WORDS), index, () => {});
     const limits = { ...defaultLimits(), nodes: 0, depth: 9 };
     // The generation the main thread had when it started this thread: any go since then cancels.
     if (Atomics.load(ctrl, CTRL_GEN) !== data.gen) return;
@@ -116,6 +125,8 @@ function searchWorker(): void {
     } else if (msg.type === 'net') {
       const n = msg.bytes ? parseNet(msg.bytes as Uint8Array) : defaultNet();
       if (typeof n !== 'string') installNet(n);
+    } else if (msg.type === 'tb') {
+      openTables(msg.path as string);
     } else if (msg.type === 'clear') {
       searcher.clearHistory();
     }

@@ -4,6 +4,9 @@ import { MAX_PLY } from '../core/types';
 
 export const MATE = 32000;
 export const MATE_BOUND = MATE - MAX_PLY; // scores beyond this are mates
+/** A tablebase win found ply plies from the root scores TB_WIN - ply: below every mate, above every evaluation. */
+export const TB_WIN = MATE_BOUND - 1;
+export const TB_BOUND = TB_WIN - MAX_PLY; // scores beyond this are tablebase wins (or mates)
 
 export function formatScore(s: number): string {
   if (s >= MATE_BOUND) return `mate ${Math.ceil((MATE - s) / 2)}`;
@@ -31,6 +34,8 @@ export interface PvInfo {
   nodes: number;
   elapsed: number;
   hashfull: number;
+  /** Tablebase probes that gave a result; null: no tables loaded (the field is left out). */
+  tbhits: number | null;
   pv: string[];
 }
 
@@ -38,7 +43,8 @@ export function pvLine(i: PvInfo): string {
   const nps = Math.round((i.nodes * 1000) / Math.max(1, i.elapsed));
   let s = `info depth ${i.depth} seldepth ${i.seldepth} multipv ${i.multipv} score ${formatScore(i.score)}${i.bound}`;
   if (i.showWDL) s += ` wdl ${wdl(i.score)}`;
-  return s + ` nodes ${i.nodes} nps ${nps} hashfull ${i.hashfull} time ${i.elapsed} pv ${i.pv.join(' ')}`;
+  const tb = i.tbhits !== null ? ` tbhits ${i.tbhits}` : '';
+  return s + ` nodes ${i.nodes} nps ${nps} hashfull ${i.hashfull}${tb} time ${i.elapsed} pv ${i.pv.join(' ')}`;
 }
 
 /** The root move being searched, as GUIs show it once a search has run for a while. */

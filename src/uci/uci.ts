@@ -15,7 +15,7 @@ import { evaluateNet, parseNet, type Net } from '../eval/nnue';
 import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
 import { createTTBuffer } from '../search/tt';
 import {
-  defaultLimits, SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, MAX_THREADS,
+  defaultLimits, SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, F64_TBHITS, F64_WORDS, MAX_THREADS,
 } from '../search/limits';
 import type { GoMessage } from '../search/worker';
 import { spawnWorker } from '../threads';
@@ -24,6 +24,8 @@ import { send, clip } from '../io';
 import { UciOption, optionLine, setOption } from './options';
 import { PolyglotBook } from '../book/polyglot';
 import builtinBook from '../book/gnuchess-book.bin';
+import { SKILL_MIN_ELO, SKILL_MAX_ELO } from '../search/skill';
+import { Tablebases } from '../tb/syzygy';
 import { VERSION } from '../version';
 
 // Half the machine's memory (at least 1 GiB, at most 64 GiB): a larger table would be committed
@@ -47,12 +49,24 @@ interface Options {
   bookFile: string;
   bookDepth: number;
   bookBestMove: boolean;
+  limitStrength: boolean;
+  elo: number;
+  seed: number;
+  /** SyzygyPath as set ('' for none), and how the tables are used. */
+  syzygyPath: string;
+  syzygyProbeDepth: number;
+  syzygy50: boolean;
+  syzygyProbeLimit: number;
 }
 
 export class UciEngine {
   private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false, useNNUE: NNUE_DEFAULT, evalFile: '<internal>',
     ownBook: false, bookFile: '<internal>', bookDepth: 24, bookBestMove: false,
+    limitStrength: false, elo: SKILL_MAX_ELO, seed: 0,
+    syzygyPath: '', syzygyProbeDepth: 1, syzygy50: true, syzygyProbeLimit: 7,
   };
+  /** The limiter's seed when the Seed option is 0: drawn once per engine process. */
+  private readonly startSeed = (Math.random() * 2 ** 31) | 0;
   /** Bytes of the net loaded with EvalFile (null: the built-in net), sent to every new search thread. */
   private netBytes: Uint8Array | null = null;
   private rootFen = START_FEN;
@@ -65,7 +79,7 @@ export class UciEngine {
   private set pos(p: Position) { this.posCache = p; }
   private readonly ctrlSab = new SharedArrayBuffer(CTRL_WORDS * 4);
   private readonly ctrl = new Int32Array(this.ctrlSab);
-  private readonly f64Sab = new SharedArrayBuffer((F64_NODES + MAX_THREADS) * 8);
+  private readonly f64Sab = new SharedArrayBuffer(F64_WORDS * 8);
   private readonly f64 = new Float64Array(this.f64Sab);
   private ttSab: SharedArrayBuffer;
   private workers: Worker[] = [];
@@ -89,7 +103,7 @@ export class UciEngine {
     }
     while (this.workers.length < this.opts.threads) {
       const index = this.workers.length;
-      const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes });
+      const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes, tbPath: this.opts.syzygyPath });
       w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
       w.on('error', (err) => this.onWorkerError(index, err));
       w.unref();
@@ -115,7 +129,7 @@ export class UciEngine {
     }
     Atomics.store(this.ctrl, CTRL_STOP, 1);
     // Replace the dead worker.
-    const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes });
+    const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes, tbPath: this.opts.syzygyPath });
     w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
     w.on('error', (e) => this.onWorkerError(index, e));
     w.unref();
@@ -239,11 +253,32 @@ export class UciEngine {
     { name: 'BookFile', type: 'string', default: '<internal>', apply: (v) => this.setBookFile(v) },
     { name: 'BookDepth', type: 'spin', default: 24, min: 1, max: 1000, apply: (v) => { this.opts.bookDepth = v; } },
     { name: 'BookBestMove', type: 'check', default: false, apply: (v) => { this.opts.bookBestMove = v; } },
+    { name: 'SyzygyPath', type: 'string', default: '<empty>', apply: (v) => this.setSyzygyPath(v) },
+    { name: 'SyzygyProbeDepth', type: 'spin', default: 1, min: 1, max: 100, apply: (v) => { this.opts.syzygyProbeDepth = v; } },
+    { name: 'Syzygy50MoveRule', type: 'check', default: true, apply: (v) => { this.opts.syzygy50 = v; } },
+    { name: 'SyzygyProbeLimit', type: 'spin', default: 7, min: 0, max: 7, apply: (v) => { this.opts.syzygyProbeLimit = v; } },
+    { name: 'UCI_LimitStrength', type: 'check', default: false, apply: (v) => { this.opts.limitStrength = v; } },
+    { name: 'UCI_Elo', type: 'spin', default: SKILL_MAX_ELO, min: SKILL_MIN_ELO, max: SKILL_MAX_ELO, apply: (v) => { this.opts.elo = v; } },
+    // The limiter's randomness: 0 draws a seed when the engine starts; any other value repeats the same choices.
+    { name: 'Seed', type: 'spin', default: 0, min: 0, max: 2147483647, apply: (v) => { this.opts.seed = v; } },
   ];
 
   private setoption(line: string): void {
     const err = setOption(this.options, line);
     if (err !== null) send(`info string ${err}`);
+  }
+
+  /** Scans the Syzygy directories, says what was found, and has every search thread open the same tables. */
+  private setSyzygyPath(value: string): void {
+    const path = value === '<empty>' ? '' : value;
+    this.opts.syzygyPath = path;
+    if (path !== '') {
+      const tb = new Tablebases(path);
+      for (const p of tb.problems.slice(0, 3)) send(`info string Syzygy: ${clip(p, 160)}`);
+      if (tb.problems.length > 3) send(`info string Syzygy: ${tb.problems.length - 3} more problems`);
+      send(`info string Syzygy: found ${tb.numWdl} WDL and ${tb.numDtz} DTZ tables, up to ${tb.maxPieces} pieces`);
+    }
+    for (const w of this.workers) w.postMessage({ type: 'tb', path });
   }
 
   private setHash(v: number): void {
@@ -449,7 +484,7 @@ export class UciEngine {
     Atomics.store(this.ctrl, CTRL_STOP, 0);
     Atomics.store(this.ctrl, CTRL_PONDER, limits.ponder ? 1 : 0);
     Atomics.store(this.ctrl, CTRL_GEN, this.gen);
-    for (let i = 0; i < MAX_THREADS; i++) this.f64[F64_NODES + i] = 0;
+    for (let i = 0; i < MAX_THREADS; i++) { this.f64[F64_NODES + i] = 0; this.f64[F64_TBHITS + i] = 0; }
     this.lastInfinite = limits.infinite;
     this.searched = { fen: toFen(this.pos), searchmoves: limits.searchmoves.slice() };
     const msg: GoMessage = {
@@ -457,6 +492,8 @@ export class UciEngine {
       opts: {
         multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead, chess960: this.opts.chess960,
         showWDL: this.opts.showWDL, useNNUE: this.opts.useNNUE,
+        skill: this.opts.limitStrength ? { elo: this.opts.elo, seed: this.opts.seed || this.startSeed } : null,
+        syzygy: { probeDepth: this.opts.syzygyProbeDepth, rule50: this.opts.syzygy50, probeLimit: this.opts.syzygyProbeLimit },
       },
       gen: this.gen, ttAge: this.ttAge, receivedAt: this.goReceivedAt,
     };

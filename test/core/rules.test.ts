@@ -163,6 +163,27 @@ describe('threefold repetition', () => {
     const same = play(load('4k3/8/8/8/8/8/8/R3K3 w - - 0 1'), 'Ra2 Kd8 Ra1 Ke8');
     expect(same.repetitions()).toBe(1); // the start position again, White to move
   });
+
+  it('a null move ends the repetition scan: null, x, null, x back is not a repetition', () => {
+    // The search's null move passes a turn; positions before it cannot repeat through it.
+    const pos = play(load(START_FEN), 'e4 e5');
+    pos.makeNull();
+    play(pos, 'Nf6');
+    pos.makeNull();
+    play(pos, 'Ng8');
+    expect(toFen(pos).split(' ').slice(0, 4)).toEqual(toFen(play(load(START_FEN), 'e4 e5')).split(' ').slice(0, 4));
+    expect(pos.repetitions()).toBe(0);
+    expect(pos.isRepetitionDraw(0)).toBe(false);
+    // Undone, the scan reaches back as before: a real repetition after the null moves are gone.
+    pos.unmake(pos.stMove[pos.sp - 1]); pos.unmakeNull(); pos.unmake(pos.stMove[pos.sp - 1]); pos.unmakeNull();
+    play(pos, 'Nf3 Nf6 Ng1 Ng8');
+    expect(pos.repetitions()).toBe(1);
+    expect(pos.isRepetitionDraw(0)).toBe(true);
+    // A real repetition after a null move still counts.
+    pos.makeNull();
+    play(pos, 'Nf6 Nf3 Ng8 Ng1 Nf6');
+    expect(pos.repetitions()).toBe(1);
+  });
 });
 
 describe('dead positions (insufficient material)', () => {

@@ -228,7 +228,7 @@ export class Engine {
     if (this.searching) throw new Error(`engine keeps searching after stop\n${this.transcript()}`);
     if (this.goCount > this.goCountAtReset) await sleep(50);
     this.goCountAtReset = this.goCount;
-    for (const o of ['MultiPV value 1', 'Threads value 1', 'UCI_Chess960 value false', 'Ponder value false', 'UCI_ShowWDL value false', `Move Overhead value ${this.defaultMoveOverhead}`, 'OwnBook value false', 'Clear Hash']) {
+    for (const o of ['MultiPV value 1', 'Threads value 1', 'UCI_Chess960 value false', 'Ponder value false', 'UCI_ShowWDL value false', `Move Overhead value ${this.defaultMoveOverhead}`, 'OwnBook value false', 'UCI_LimitStrength value false', 'Seed value 0', 'Clear Hash']) {
       this.send(`setoption name ${o}`);
     }
     this.send('position startpos');

@@ -28,6 +28,9 @@ const OPTION_LINES = [
   /^option name BookFile type string default <internal>$/,
   /^option name BookDepth type spin default \d+ min 1 max \d+$/,
   /^option name BookBestMove type check default false$/,
+  /^option name UCI_LimitStrength type check default false$/,
+  /^option name UCI_Elo type spin default 2800 min 800 max 2800$/,
+  /^option name Seed type spin default 0 min 0 max 2147483647$/,
 ];
 
 /** `d`, then the FEN it prints. */

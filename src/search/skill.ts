@@ -1,0 +1,70 @@
+// The strength limiter (UCI_LimitStrength / UCI_Elo). A weaker player looks at less (a node budget per move), misjudges
+// positions a little (deterministic noise on the static evaluation) and does not always find the best move (a choice
+// among the best few root moves, weighted by score). Each part fades as the level rises, so big blunders become rare
+// fast while a free queen is still taken at the lowest level: a move 900 cp better than the rest is never outweighed.
+// The curves are calibrated against Stockfish's own UCI_Elo ladder (docs/STRENGTH.md).
+
+export const SKILL_MIN_ELO = 800;
+export const SKILL_MAX_ELO = 2800;
+
+export interface Skill {
+  elo: number;
+  /** Seeds the evaluation noise and the move choice: the same seed and game give the same moves. */
+  seed: number;
+}
+
+const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL_MAX_ELO, elo));
+
+/** Nodes per move: doubling every 220 Elo, about 200 at 800 and 115,000 at 2800. */
+export function skillNodes(elo: number): number {
+  return Math.round(400 * 2 ** ((clampElo(elo) - 1000) / 220));
+}
+
+/** How many root moves are searched as candidates (MultiPV). */
+export function skillCandidates(elo: number): number {
+  const e = clampElo(elo);
+  return e < 1400 ? 6 : e < 2000 ? 4 : 3;
+}
+
+/** Softmax temperature of the choice, in centipawns: 120 at 800 down to 5 at 2800. */
+export function skillTemperature(elo: number): number {
+  return Math.max(5, 120 - (clampElo(elo) - SKILL_MIN_ELO) * 0.0575);
+}
+
+/** Amplitude of the evaluation noise (cp, ±): 140 at 800, 40 at 1800, none from 2200. */
+export function skillNoise(elo: number): number {
+  return Math.max(0, Math.round((2200 - clampElo(elo)) / 10));
+}
+
+/** A hash of the position key and the seed in [-amp, amp]: the same position always gets the same misjudgement. */
+export function noiseFor(keyLo: number, keyHi: number, seed: number, amp: number): number {
+  let z = (keyLo ^ Math.imul(keyHi, 0x9e3779b1) ^ seed) | 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  z ^= z >>> 16;
+  return ((z >>> 0) % (2 * amp + 1)) - amp;
+}
+
+/** splitmix32 step: a float in [0, 1) from a state word. */
+export function unitRandom(state: number): number {
+  let z = (state + 0x9e3779b9) | 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
+}
+
+/**
+ * Index of the root move to play among scores[0..count) (best first): probability proportional to
+ * exp((score - best) / temperature). u is a uniform number in [0, 1).
+ */
+export function chooseSkillMove(scores: ArrayLike<number>, count: number, elo: number, u: number): number {
+  const t = skillTemperature(elo), best = scores[0];
+  let total = 0;
+  for (let i = 0; i < count; i++) total += Math.exp((scores[i] - best) / t);
+  let r = u * total;
+  for (let i = 0; i < count; i++) {
+    r -= Math.exp((scores[i] - best) / t);
+    if (r < 0) return i;
+  }
+  return 0;
+}

@@ -1,0 +1,70 @@
+// The strength limiter over UCI: repeatable for a given Seed, varied across seeds, a free queen always taken at the
+// lowest level, node budgets that shrink with the level, legal and quick moves.
+import { describe, expect, it } from 'vitest';
+import { TARGETS, START_FEN, setup, goAndCheck, sharedEngine, infos, EnginePool, Engine } from '../helpers/engine';
+import { skillNodes } from '../../src/search/skill';
+
+// White's rook takes an undefended queen; nothing else comes close.
+const FREE_QUEEN = 'rn2k2r/ppp2ppp/8/3q4/8/8/PPPR1PPP/4K1NR w - - 0 1';
+
+async function limited(e: Engine, elo: number, seed: number): Promise<void> {
+  e.send('setoption name UCI_LimitStrength value true');
+  e.send(`setoption name UCI_Elo value ${elo}`);
+  e.send(`setoption name Seed value ${seed}`);
+  e.send('ucinewgame');
+  await e.ready();
+}
+
+describe.each(TARGETS.slice(0, 1))('strength limiter: $name', (target) => {
+  const engine = sharedEngine(target);
+
+  it('takes a free queen at UCI_Elo 800, whatever the seed', async () => {
+    const e = engine();
+    for (let seed = 1; seed <= 8; seed++) {
+      await limited(e, 800, seed);
+      e.send(`position fen ${FREE_QUEEN}`);
+      const r = await goAndCheck(e, setup(FREE_QUEEN), 'wtime 30000 btime 30000');
+      expect(r.move, `seed ${seed}`).toBe('d2d5');
+    }
+  });
+
+  it('the same Seed repeats the same moves; other seeds vary them; nodes follow the level', async () => {
+    const e = engine();
+    const pos = setup(START_FEN, ['e2e4', 'e7e5']);
+    const play = async (elo: number, seed: number): Promise<{ move: string; nodes: number }> => {
+      await limited(e, elo, seed);
+      e.send('position startpos moves e2e4 e7e5');
+      const r = await goAndCheck(e, pos, 'wtime 30000 btime 30000');
+      const last = infos(r.lines).at(-1);
+      return { move: r.move, nodes: last?.nodes ?? 0 };
+    };
+    const a = await play(1200, 42), b = await play(1200, 42);
+    expect(b.move).toBe(a.move);
+    const moves = new Set<string>();
+    for (let seed = 1; seed <= 10; seed++) moves.add((await play(800, seed)).move);
+    expect(moves.size, `moves at 800 over 10 seeds: ${[...moves].join(' ')}`).toBeGreaterThan(1);
+    // The node budget: a low level searches far less than a high one, and never much beyond its budget.
+    const low = await play(1000, 3), high = await play(2400, 3);
+    expect(low.nodes).toBeLessThan(skillNodes(1000) * 1.5 + 300);
+    expect(high.nodes).toBeGreaterThan(low.nodes * 4);
+    // Off again: full strength answers with the normal search.
+    e.send('setoption name UCI_LimitStrength value false');
+    const full = await goAndCheck(e, pos, 'depth 6');
+    expect(infos(full.lines).at(-1)!.depth).toBe(6);
+  });
+
+  it('never slow: a limited engine on a 1-second clock answers well within it', async () => {
+    const pool = new EnginePool();
+    const e = pool.start(target);
+    try {
+      e.send('uci');
+      await e.waitFor('uciok', 10000);
+      await limited(e, 1500, 9);
+      e.send('position startpos');
+      const r = await goAndCheck(e, setup(START_FEN), 'wtime 1000 btime 1000');
+      expect(r.ms).toBeLessThan(1000);
+    } finally {
+      await pool.closeAll();
+    }
+  });
+});
