@@ -28,6 +28,7 @@ export const INF = 32001;
 export { MATE, MATE_BOUND };
 const NO_EVAL = -32768;
 const MULTI_CUT = 2;
+const NO_TB = -INF - 1; // probeTbNode: the tables do not decide this node
 
 /** Late-move reduction table, LMR[depth * 64 + moveNumber] = lmrBase + ln(d) ln(m) / lmrDiv. */
 const LMR = new Int8Array(64 * 64);
@@ -295,22 +296,10 @@ export class Searcher {
     }
 
     // Tablebases: right after a capture or pawn move (so the fifty-move counter is 0) into a position the tables
-    // hold, their result is exact: a win scores below any mate, shortened by the distance from the root.
+    // hold, their result is exact. Kept out of line: search() stays small enough for the JIT's inlining budget.
     if (this.tbCard > 0 && excluded === MOVE_NONE && pos.halfmove === 0 && pos.castling === 0) {
-      const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
-      if (pieces <= this.tbCard && (pieces < this.tbCard || depth >= this.tbProbeDepth)) {
-        const wdl = probeWdl(this.tb!, pos);
-        if (wdl !== null) {
-          this.tbhits++;
-          const drawScore = this.tbRule50 ? 1 : 0;
-          const value = wdl < -drawScore ? -TB_WIN + ply : wdl > drawScore ? TB_WIN - ply : 2 * wdl * drawScore;
-          const bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
-          if (bound === BOUND_EXACT || (bound === BOUND_LOWER ? value >= beta : value <= alpha)) {
-            tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + 6), bound, scoreToTT(value, ply), inCheck ? 0 : evaluate(pos));
-            return value;
-          }
-        }
-      }
+      const v = this.probeTbNode(alpha, beta, depth, ply, inCheck);
+      if (v !== NO_TB) return v;
     }
 
     // Static evaluation, refined by the TT score when its bound says it is more accurate.
@@ -668,6 +657,25 @@ export class Searcher {
     const m = this.rootMoves[k], s = this.rootScores[k], p = this.rootPvs[k];
     this.rootMoves[k] = this.rootMoves[0]; this.rootScores[k] = this.rootScores[0]; this.rootPvs[k] = this.rootPvs[0];
     this.rootMoves[0] = m; this.rootScores[0] = s; this.rootPvs[0] = p;
+  }
+
+  /**
+   * The tablebase result of a search node when it decides the node (NO_TB otherwise): a win scores below any mate,
+   * shortened by the distance from the root; cursed wins and blessed losses score as draws under the fifty-move rule.
+   */
+  private probeTbNode(alpha: number, beta: number, depth: number, ply: number, inCheck: boolean): number {
+    const pos = this.pos;
+    const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
+    if (pieces > this.tbCard || (pieces === this.tbCard && depth < this.tbProbeDepth)) return NO_TB;
+    const wdl = probeWdl(this.tb!, pos);
+    if (wdl === null) return NO_TB;
+    this.tbhits++;
+    const drawScore = this.tbRule50 ? 1 : 0;
+    const value = wdl < -drawScore ? -TB_WIN + ply : wdl > drawScore ? TB_WIN - ply : 2 * wdl * drawScore;
+    const bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
+    if (bound !== BOUND_EXACT && (bound === BOUND_LOWER ? value < beta : value > alpha)) return NO_TB;
+    this.tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + 6), bound, scoreToTT(value, ply), inCheck ? 0 : evaluate(pos));
+    return value;
   }
 
   /** Sets up this search's tablebase use; returns the root moves to keep when the root is in the tables, else null. */
