@@ -2,7 +2,7 @@
 // net for the current thread.
 import { Net, parseNet, setNet } from './nnue';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
-import builtin from '../../train/nets/gen1-h64.nnue';
+import builtin from '../../train/nets/gen2-h64.nnue';
 
 /**
  * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench,
