@@ -23,7 +23,7 @@ import { runBench } from '../search/bench';
 import { send, clip } from '../io';
 import { UciOption, optionLine, setOption } from './options';
 import { PolyglotBook } from '../book/polyglot';
-import builtinBook from '../book/gnuchess-book.bin';
+import builtinBook from '../book/data/gnuchess-book.bin';
 import { SKILL_MIN_ELO, SKILL_MAX_ELO } from '../search/skill';
 import { Tablebases } from '../tb/syzygy';
 import { VERSION } from '../version';

@@ -9,7 +9,7 @@ import { MOVE_NONE } from '../../src/core/types';
 import { polyglotKey, PolyglotBook } from '../../src/book/polyglot';
 import { load, play } from '../helpers/chess';
 
-const BOOK = path.resolve(__dirname, '..', '..', 'src', 'book', 'gnuchess-book.bin');
+const BOOK = path.resolve(__dirname, '..', '..', 'src', 'book', 'data', 'gnuchess-book.bin');
 const hex = (k: [number, number]): string => k[0].toString(16).padStart(8, '0') + k[1].toString(16).padStart(8, '0');
 
 describe('polyglot key', () => {

@@ -352,7 +352,7 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
 
   it('OwnBook: book moves from the start in under 20 ms, searches past BookDepth and for go infinite, bad book files refused', async () => {
     const e = engine();
-    const book = PolyglotBook.parse(new Uint8Array(fs.readFileSync(path.resolve(__dirname, '..', '..', 'src', 'book', 'gnuchess-book.bin')))) as PolyglotBook;
+    const book = PolyglotBook.parse(new Uint8Array(fs.readFileSync(path.resolve(__dirname, '..', '..', 'src', 'book', 'data', 'gnuchess-book.bin')))) as PolyglotBook;
     const startMoves = book.lookup(setup(START_FEN)).map((m) => m.uci);
     expect(startMoves.length).toBeGreaterThan(5);
     e.send('setoption name OwnBook value true');
