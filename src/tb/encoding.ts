@@ -175,6 +175,21 @@ export function leadingPawn(p: Int32Array, s: TableShape): number {
 }
 
 /** Index of the position whose piece squares (in ei.pieces order) are p; p is reordered and mirrored. */
+/**
+ * Index of the sorted group p[k..t) among the squares the pieces before it leave free: a sum of binomials, each
+ * square lowered by the earlier pieces below it and by `offset` (8 for pawns, whose first rank is never used).
+ */
+function groupIndex(p: Int32Array, k: number, t: number, offset: number): number {
+  let sum = 0;
+  for (let i = k; i < t; i++) {
+    const sq = p[i];
+    let skips = 0;
+    for (let j = 0; j < k; j++) if (sq > p[j]) skips++;
+    sum += BINOMIAL[(i - k + 1) * 64 + sq - skips - offset];
+  }
+  return sum;
+}
+
 export function encode(p: Int32Array, ei: EncInfo, s: TableShape, enc: number): number {
   const n = s.num;
   let idx: number, k: number;
@@ -217,14 +232,7 @@ export function encode(p: Int32Array, ei: EncInfo, s: TableShape, enc: number): 
     if (s.pawns1) {
       const t = k + s.pawns1;
       sortBy(p, k, t, ident, false);
-      let sum = 0;
-      for (let i = k; i < t; i++) {
-        const sq = p[i];
-        let skips = 0;
-        for (let j = 0; j < k; j++) if (sq > p[j]) skips++;
-        sum += BINOMIAL[(i - k + 1) * 64 + sq - skips - 8];
-      }
-      idx += sum * ei.factor[k];
+      idx += groupIndex(p, k, t, 8) * ei.factor[k];
       k = t;
     }
   }
@@ -232,14 +240,7 @@ export function encode(p: Int32Array, ei: EncInfo, s: TableShape, enc: number): 
   while (k < n) {
     const t = k + ei.norm[k];
     sortBy(p, k, t, ident, false);
-    let sum = 0;
-    for (let i = k; i < t; i++) {
-      const sq = p[i];
-      let skips = 0;
-      for (let j = 0; j < k; j++) if (sq > p[j]) skips++;
-      sum += BINOMIAL[(i - k + 1) * 64 + sq - skips];
-    }
-    idx += sum * ei.factor[k];
+    idx += groupIndex(p, k, t, 0) * ei.factor[k];
     k = t;
   }
   return idx;
