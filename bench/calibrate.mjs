@@ -20,18 +20,14 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCore } from './bundle-core.mjs';
+import { parseOptions } from './script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const opt = {
+const opt = parseOptions({
   levels: '1400,1800,2200,2600', games: 100, tc: '10+0.1', engine: path.join(root, 'dist/tessera'),
   stockfish: '/usr/games/stockfish', fastchess: '/work/tools/fastchess/fastchess', 'judge-nodes': 50000,
   out: '/tmp/calibrate', book: path.resolve(root, '../shared/data/openings/noob_3moves.epd'), 'skip-games': 0,
-};
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (!(k in opt)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
-  opt[k] = typeof opt[k] === 'number' ? Number(process.argv[i + 1]) : process.argv[i + 1];
-}
+});
 fs.mkdirSync(opt.out, { recursive: true });
 const levels = opt.levels.split(',').map(Number);
 const engine = path.resolve(opt.engine);

@@ -14,17 +14,13 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCore } from './bundle-core.mjs';
+import { parseOptions } from './script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const opt = {
+const opt = parseOptions({
   engine: path.join(root, 'dist/tessera'), polyglot: '/usr/games/polyglot', stockfish: '/usr/games/stockfish',
   elo: 1500, 'sf-elo': 1500, level: '0 1 1', transcript: '/tmp/gui-check.txt', 'tessera-white': 1, 'max-moves': 300,
-};
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (!(k in opt)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
-  opt[k] = typeof opt[k] === 'number' ? Number(process.argv[i + 1]) : process.argv[i + 1];
-}
+});
 
 const lib = await bundleCore(root, 'guicheck', `
   export { parseFen } from './src/core/fen';

@@ -16,32 +16,23 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCore } from './bundle-core.mjs';
+import { parseOptions, mulberry32 } from './script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const opt = {
+const opt = parseOptions({
   engine: path.join(root, 'dist/tessera'), stockfish: '/usr/games/stockfish', fastchess: '/work/tools/fastchess/fastchess',
   fathom: '/usr/games/fathom', path: path.join(root, 'test/data/syzygy'), tc: '1+0.01', seed: 1, out: os.tmpdir(),
-};
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (!(k in opt)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
-  opt[k] = typeof opt[k] === 'number' ? Number(process.argv[i + 1]) : process.argv[i + 1];
-}
+});
 const tbPath = path.resolve(opt.path);
 
-// Tessera's FEN parser decides legality (side not to move in check, and the rest).
-const lib = await bundleCore(root, 'tbconv', `export { parseFen } from './src/core/fen';`);
-const { parseFen } = await import(pathToFileURL(lib).href);
+// Tessera's FEN parser decides legality (side not to move in check, kings touching, pawns on a back rank).
+const lib = await bundleCore(root, 'tbconv', `
+  export { parseFen, placementFen } from './src/core/fen';
+  export { PIECE_CHARS } from './src/core/types';`);
+const { parseFen, placementFen, PIECE_CHARS } = await import(pathToFileURL(lib).href);
 fs.rmSync(lib);
 
-let s = opt.seed >>> 0;
-const rand = () => {
-  s = (s + 0x6d2b79f5) >>> 0;
-  let t = s;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = mulberry32(opt.seed);
 const randInt = (n) => Math.floor(rand() * n);
 
 // Material (strong side first) and how many positions of each.
@@ -50,36 +41,24 @@ const DRAWN = [['KRvKB', 6], ['KRvKN', 5], ['KPvK', 5], ['KQvKQ', 3], ['KBvKP', 
 
 const KING_STEPS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
 
-/** A random placement of the material as a FEN, or null when it is illegal (kings touching, pawn on a back rank). */
-function randomFen(material) {
+/**
+ * A random placement of the material (the strong side's colour drawn too), or null at once when a pawn lands on a back
+ * rank or the kings touch; parseFen judges the rest. (The early nulls keep seed 1's positions those of docs/TESTLOG.md.)
+ */
+function randomPlacement(material) {
   const [strong, weak] = material.split('v');
   const strongWhite = rand() < 0.5;
-  const board = new Array(64).fill('');
-  const pieces = [];
-  for (const c of strong) pieces.push(strongWhite ? c : c.toLowerCase());
-  for (const c of weak) pieces.push(strongWhite ? c.toLowerCase() : c);
-  for (const p of pieces) {
+  const board = new Uint8Array(64);
+  const pieces = [...[...strong].map((c) => (strongWhite ? c : c.toLowerCase())), ...[...weak].map((c) => (strongWhite ? c.toLowerCase() : c))];
+  for (const c of pieces) {
     let sq;
-    do sq = randInt(64); while (board[sq] !== '');
-    if ((p === 'P' || p === 'p') && (sq < 8 || sq >= 56)) return null;
-    board[sq] = p;
+    do sq = randInt(64); while (board[sq] !== 0);
+    if (c.toUpperCase() === 'P' && (sq < 8 || sq >= 56)) return null;
+    board[sq] = PIECE_CHARS.indexOf(c);
   }
-  const wk = board.indexOf('K'), bk = board.indexOf('k');
+  const wk = board.indexOf(PIECE_CHARS.indexOf('K')), bk = board.indexOf(PIECE_CHARS.indexOf('k'));
   if (Math.max(Math.abs((wk >> 3) - (bk >> 3)), Math.abs((wk & 7) - (bk & 7))) <= 1) return null;
-  const rows = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '', empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = board[r * 8 + f];
-      if (p === '') { empty++; continue; }
-      if (empty) { row += empty; empty = 0; }
-      row += p;
-    }
-    if (empty) row += empty;
-    rows.push(row);
-  }
-  // Strong side to move for the won set, either side for the drawn set (decided by the caller).
-  return { placement: rows.join('/'), strongWhite };
+  return { placement: placementFen(board), strongWhite };
 }
 
 function fathom(fen) {
@@ -92,7 +71,7 @@ function fathom(fen) {
 
 function draw(material, won) {
   for (;;) {
-    const p = randomFen(material);
+    const p = randomPlacement(material);
     if (!p) continue;
     const stmWhite = won ? p.strongWhite : rand() < 0.5;
     const fen = `${p.placement} ${stmWhite ? 'w' : 'b'} - - 0 1`;

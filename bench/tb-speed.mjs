@@ -13,14 +13,10 @@ import { bundleCore } from './bundle-core.mjs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseOptions, mulberry32 } from './script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const opt = { path: path.join(root, 'test/data/syzygy'), positions: 20000, seed: 1 };
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (!(k in opt)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
-  opt[k] = typeof opt[k] === 'number' ? Number(process.argv[i + 1]) : process.argv[i + 1];
-}
+const opt = parseOptions({ path: path.join(root, 'test/data/syzygy'), positions: 20000, seed: 1 });
 
 const lib = await bundleCore(root, 'tbspeed', `
   export { parseFen } from './src/core/fen';
@@ -30,14 +26,7 @@ const lib = await bundleCore(root, 'tbspeed', `
 const { parseFen, Tablebases, probeWdl, probeDtz, clearPageCache } = await import(pathToFileURL(lib).href);
 fs.rmSync(lib);
 
-let s = opt.seed >>> 0;
-const rand = () => {
-  s = (s + 0x6d2b79f5) >>> 0;
-  let t = s;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = mulberry32(opt.seed);
 const P = 'QRBNP';
 const materials = [];
 for (let i = 0; i < 5; i++) for (let j = i; j < 5; j++) { materials.push([P[i], P[j]]); materials.push([P[i] + P[j], '']); }

@@ -25,28 +25,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseOptions, mulberry32 } from '../../bench/script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const opt = { per: 600, ep: 400, root: 60, seed: 1, only: '', fathom: '/usr/games/fathom' };
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (!(k in opt)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
-  opt[k] = typeof opt[k] === 'number' ? Number(process.argv[i + 1]) : process.argv[i + 1];
-}
+const opt = parseOptions({ per: 600, ep: 400, root: 60, seed: 1, only: '', fathom: '/usr/games/fathom' });
 
 const lib = await bundleCore(root, 'tbfixture', "export { parseFen, toFen } from './src/core/fen';");
 const { parseFen, toFen } = await import(pathToFileURL(lib).href);
 fs.rmSync(lib);
 
-// Deterministic PRNG (mulberry32), so a seed reproduces the positions.
-let s = opt.seed >>> 0;
-const rand = () => {
-  s = (s + 0x6d2b79f5) >>> 0;
-  let t = s;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+let rand = mulberry32(opt.seed);
 const pick = (n) => Math.floor(rand() * n);
 
 // The 35 materials: KXvK, KXvKY (X >= Y), KXYvK (X >= Y), in the order Q R B N P.
@@ -166,7 +154,7 @@ if (opt.only !== 'root') {
 }
 
 if (opt.only !== 'main') {
-  s = (opt.seed + 1000003) >>> 0; // a stream of its own, so either file can be remade alone
+  rand = mulberry32(opt.seed + 1000003); // a stream of its own, so either file can be remade alone
   seen.clear();
   const lines = [];
   for (const [a, b] of materials) {
