@@ -166,6 +166,11 @@ export class Position {
     return (this.checkersLo | this.checkersHi) !== 0;
   }
 
+  /** Pieces on the board, kings included (what a tablebase's size counts). */
+  pieceCount(): number {
+    return popcnt(this.occ[0] | this.occ[2]) + popcnt(this.occ[1] | this.occ[3]);
+  }
+
   /** Is sq attacked by `by` given occupancy (oLo, oHi)? */
   isAttacked(sq: number, by: number, oLo: number, oHi: number): boolean {
     const bb = this.bb, s2 = sq << 1, b = by << 4;

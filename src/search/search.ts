@@ -22,7 +22,6 @@ import { MATE, MATE_BOUND, TB_WIN, TB_BOUND, pvLine, currMoveLine } from '../uci
 import type { Tablebases } from '../tb/syzygy';
 import { probeWdl } from '../tb/tbprobe';
 import { probeRoot } from '../tb/root';
-import { popcnt } from '../core/bitboard';
 
 export const INF = 32001;
 export { MATE, MATE_BOUND };
@@ -665,7 +664,7 @@ export class Searcher {
    */
   private probeTbNode(alpha: number, beta: number, depth: number, ply: number, inCheck: boolean): number {
     const pos = this.pos;
-    const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
+    const pieces = pos.pieceCount();
     if (pieces > this.tbCard || (pieces === this.tbCard && depth < this.tbProbeDepth)) return NO_TB;
     const wdl = probeWdl(this.tb!, pos);
     if (wdl === null) return NO_TB;
@@ -687,7 +686,7 @@ export class Searcher {
     this.tbProbeDepth = cfg.probeDepth;
     this.tbRule50 = cfg.rule50;
     if (this.tbCard === 0 || pos.castling !== 0) return null;
-    const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
+    const pieces = pos.pieceCount();
     if (pieces > this.tbCard) return null;
     const root = probeRoot(this.tb!, pos, { rule50: cfg.rule50, hasRepeated: pos.repetitions() > 0 });
     if (!root || root.best.length === 0) return null;

@@ -5,7 +5,6 @@
 import type { Position } from '../core/position';
 import { generateMoves, GEN_ALL, GEN_CAPTURES } from '../core/movegen';
 import { PAWN, EN_PASSANT, moveKind, moveTo, moveFrom, MAX_MOVES } from '../core/types';
-import { popcnt } from '../core/bitboard';
 import { Tablebases, DTZ_OTHER_SIDE } from './syzygy';
 
 /** WDL values, side to move's view. Cursed win / blessed loss: decided, but drawn by the fifty-move rule. */
@@ -153,7 +152,7 @@ function probeDtzAt(tb: Tablebases, pos: Position, depth: number): number {
 /** Runs a probe with the per-probe state reset; null when a table was missing, broken or not applicable. */
 function run(tb: Tablebases, pos: Position, f: (tb: Tablebases, pos: Position, depth: number) => number): number | null {
   if (pos.castling !== 0) { tb.lastError = 'castling rights (tables have none)'; return null; }
-  const pieces = popcnt(pos.occ[0] | pos.occ[2]) + popcnt(pos.occ[1] | pos.occ[3]);
+  const pieces = pos.pieceCount();
   if (pieces > tb.maxPieces) { tb.lastError = `${pieces} pieces, tables have at most ${tb.maxPieces}`; return null; }
   failed = false;
   fromCapture = false;
