@@ -91,7 +91,7 @@ let result = null, reason = '', incident = null;
 
 function play(text, who) {
   const m = parseUciMove(pos, text);
-  if (m === 0 || m === undefined || m < 0) { incident = `${who} played an illegal move: ${text}`; return false; }
+  if (m === 0) { incident = `${who} played an illegal move: ${text}`; return false; }
   san.push(moveToSan(pos, m));
   pos.make(m);
   uciMoves.push(text);
