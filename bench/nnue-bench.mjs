@@ -42,7 +42,7 @@ function randomNet(H) {
   let s = 1;
   const r = (a, b) => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return a + ((s >>> 8) % (b - a + 1)); };
   return m.parseNet(m.writeNet({ hidden: H, qa: 255, qb: 64, scale: 400, ftW: new Int16Array(768 * H).map(() => r(-60, 60)),
-    ftB: new Int16Array(H).map(() => r(-50, 200)), outW: new Int16Array(2 * H).map(() => r(-127, 127)), outB: 0 }));
+    ftB: new Int16Array(H).map(() => r(-50, 200)), outW: new Int16Array(2 * H).map(() => r(-127, 127)), buckets: 1, outB: new Int32Array(1) }));
 }
 for (let rep = 0; rep < 2; rep++) {
   const rows = [['hce', run(m.evaluateHce).ns]];

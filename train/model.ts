@@ -1,29 +1,30 @@
-// The float network the trainer fits, (768 -> H) x 2 -> 1 with SCReLU, and its gradient kernel.
-// Parameters live in one Float32Array: W[768][H] | b[H] | o[2H] (side to move first) | ob.
+// The float network the trainer fits, (768 -> H) x 2 -> 1 with SCReLU and B output buckets (by the
+// number of pieces), and its gradient kernel.
+// Parameters live in one Float32Array: W[768][H] | b[H] | o[B][2H] (side to move first) | ob[B].
 // The output is in units of SCALE centipawns: eval = out * SCALE, win probability = sigmoid(out).
-import { INPUTS } from '../src/eval/nnue';
+import { INPUTS, outputBucket } from '../src/eval/nnue';
 import type { DataSet } from './loader';
 import { flipFeature } from './loader';
 
-export function paramCount(H: number): number {
-  return INPUTS * H + H + 2 * H + 1;
+export function paramCount(H: number, B = 1): number {
+  return INPUTS * H + H + (2 * H + 1) * B;
 }
 
-export interface Layout { H: number; b: number; o: number; ob: number }
-export function layout(H: number): Layout {
-  return { H, b: INPUTS * H, o: INPUTS * H + H, ob: INPUTS * H + 3 * H };
+export interface Layout { H: number; B: number; b: number; o: number; ob: number }
+export function layout(H: number, B = 1): Layout {
+  return { H, B, b: INPUTS * H, o: INPUTS * H + H, ob: INPUTS * H + H + 2 * H * B };
 }
 
 /** Deterministic initial weights: feature weights ~ U(-0.15, 0.15), output ~ U(-1/sqrt(2H), 1/sqrt(2H)). */
-export function initParams(H: number, seed: number): Float32Array {
-  const p = new Float32Array(new SharedArrayBuffer(paramCount(H) * 4));
+export function initParams(H: number, seed: number, B = 1): Float32Array {
+  const p = new Float32Array(new SharedArrayBuffer(paramCount(H, B) * 4));
   let s = seed >>> 0;
   const rnd = (): number => {
     s = (s + 0x9e3779b9) >>> 0;
     let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b); z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
   };
-  const L = layout(H);
+  const L = layout(H, B);
   for (let i = 0; i < L.b; i++) p[i] = (rnd() * 2 - 1) * 0.15;
   const r = 1 / Math.sqrt(2 * H);
   for (let i = L.o; i < L.ob; i++) p[i] = (rnd() * 2 - 1) * r;
@@ -38,14 +39,21 @@ export class Kernel {
   private readonly at: Float32Array;
   private readonly du: Float32Array;
   private readonly dt: Float32Array;
-  constructor(readonly H: number, readonly scale: number) {
+  private readonly L: Layout;
+  /** Offset of the output layer used by the last forward(): its bucket's. */
+  private oo = 0;
+  private ob = 0;
+  constructor(readonly H: number, readonly scale: number, readonly B = 1) {
+    this.L = layout(H, B);
     this.au = new Float32Array(H); this.at = new Float32Array(H);
     this.du = new Float32Array(H); this.dt = new Float32Array(H);
   }
 
   /** Fills the two accumulators of position i; returns the raw output. */
   forward(d: DataSet, p: Float32Array, i: number): number {
-    const H = this.H, au = this.au, at = this.at, L = layout(H);
+    const H = this.H, au = this.au, at = this.at, L = this.L;
+    const bucket = this.B === 1 ? 0 : outputBucket(d.start[i + 1] - d.start[i], this.B);
+    const oo = this.oo = L.o + bucket * 2 * H, ob = this.ob = L.ob + bucket;
     for (let j = 0; j < H; j++) { au[j] = p[L.b + j]; at[j] = p[L.b + j]; }
     const black = d.stm[i] === 1;
     for (let k = d.start[i], e = d.start[i + 1]; k < e; k++) {
@@ -53,11 +61,11 @@ export class Kernel {
       const wu = (black ? g : f) * H, wt = (black ? f : g) * H;
       for (let j = 0; j < H; j++) { au[j] += p[wu + j]; at[j] += p[wt + j]; }
     }
-    let out = p[L.ob];
+    let out = p[ob];
     for (let j = 0; j < H; j++) {
       let u = au[j]; u = u < 0 ? 0 : u > 1 ? 1 : u;
       let t = at[j]; t = t < 0 ? 0 : t > 1 ? 1 : t;
-      out += p[L.o + j] * u * u + p[L.o + H + j] * t * t;
+      out += p[oo + j] * u * u + p[oo + H + j] * t * t;
     }
     return out;
   }
@@ -68,7 +76,7 @@ export class Kernel {
 
   /** Adds the gradient of the squared error over idx[from, to) to grad; returns the summed loss. */
   gradient(d: DataSet, p: Float32Array, grad: Float32Array, idx: Uint32Array, from: number, to: number, lambda: number): number {
-    const H = this.H, L = layout(H), au = this.au, at = this.at, du = this.du, dt = this.dt;
+    const H = this.H, L = this.L, au = this.au, at = this.at, du = this.du, dt = this.dt;
     let loss = 0;
     for (let n = from; n < to; n++) {
       const i = idx[n];
@@ -76,14 +84,15 @@ export class Kernel {
       const pred = sigmoid(out), err = pred - this.target(d, i, lambda);
       loss += err * err;
       const g = 2 * err * pred * (1 - pred);
-      grad[L.ob] += g;
+      const oo = this.oo;
+      grad[this.ob] += g;
       for (let j = 0; j < H; j++) {
         const a = au[j], b = at[j];
         const u = a < 0 ? 0 : a > 1 ? 1 : a, t = b < 0 ? 0 : b > 1 ? 1 : b;
-        grad[L.o + j] += g * u * u;
-        grad[L.o + H + j] += g * t * t;
-        du[j] = a > 0 && a < 1 ? g * p[L.o + j] * 2 * a : 0;
-        dt[j] = b > 0 && b < 1 ? g * p[L.o + H + j] * 2 * b : 0;
+        grad[oo + j] += g * u * u;
+        grad[oo + H + j] += g * t * t;
+        du[j] = a > 0 && a < 1 ? g * p[oo + j] * 2 * a : 0;
+        dt[j] = b > 0 && b < 1 ? g * p[oo + H + j] * 2 * b : 0;
         grad[L.b + j] += du[j] + dt[j];
       }
       const black = d.stm[i] === 1;

@@ -1,6 +1,6 @@
 // Float parameters -> the engine's int16 net: feature weights and biases x QA, output weights x QB,
 // output bias x QA x QB. The engine then computes (sum clamp(acc, 0, QA)^2 w / QA + b) * SCALE / (QA QB).
-import { writeNet, parseNet, type Net } from '../src/eval/nnue';
+import { writeNet, parseNet, outputBucket, type Net } from '../src/eval/nnue';
 import { layout } from './model';
 import { flipFeature } from './loader';
 
@@ -8,14 +8,14 @@ export const QA = 255, QB = 256;
 
 const clamp16 = (x: number): number => Math.max(-32767, Math.min(32767, Math.round(x)));
 
-export function quantise(p: Float32Array, H: number, scale: number): { bytes: Uint8Array; net: Net } {
-  const L = layout(H);
-  const ftW = new Int16Array(L.b), ftB = new Int16Array(H), outW = new Int16Array(2 * H);
+export function quantise(p: Float32Array, H: number, scale: number, B = 1): { bytes: Uint8Array; net: Net } {
+  const L = layout(H, B);
+  const ftW = new Int16Array(L.b), ftB = new Int16Array(H), outW = new Int16Array(2 * H * B), outB = new Int32Array(B);
   for (let i = 0; i < L.b; i++) ftW[i] = clamp16(p[i] * QA);
   for (let j = 0; j < H; j++) ftB[j] = clamp16(p[L.b + j] * QA);
-  for (let j = 0; j < 2 * H; j++) outW[j] = clamp16(p[L.o + j] * QB);
-  const outB = Math.round(p[L.ob] * QA * QB);
-  const bytes = writeNet({ hidden: H, qa: QA, qb: QB, scale, ftW, ftB, outW, outB });
+  for (let j = 0; j < 2 * H * B; j++) outW[j] = clamp16(p[L.o + j] * QB);
+  for (let j = 0; j < B; j++) outB[j] = Math.round(p[L.ob + j] * QA * QB);
+  const bytes = writeNet({ hidden: H, qa: QA, qb: QB, scale, buckets: B, ftW, ftB, outW, outB });
   const net = parseNet(bytes);
   if (typeof net === 'string') throw new Error(`quantised net does not parse: ${net}`);
   return { bytes, net };
@@ -30,10 +30,11 @@ export function quantisedEval(net: Net, feats: ArrayLike<number>, from: number, 
     const wu = (black ? g : f) * H, wt = (black ? f : g) * H;
     for (let j = 0; j < H; j++) { au[j] += net.ftW[wu + j]; at[j] += net.ftW[wt + j]; }
   }
+  const b = outputBucket(to - from, net.buckets), o = b * 2 * H;
   let sum = 0;
   for (let j = 0; j < H; j++) {
     const u = Math.min(Math.max(au[j], 0), net.qa), t = Math.min(Math.max(at[j], 0), net.qa);
-    sum += u * u * net.outW[j] + t * t * net.outW[H + j];
+    sum += u * u * net.outW[o + j] + t * t * net.outW[o + H + j];
   }
-  return Math.trunc(((sum / net.qa + net.outB) * net.scale) / (net.qa * net.qb));
+  return Math.trunc(((sum / net.qa + net.outB[b]) * net.scale) / (net.qa * net.qb));
 }

@@ -8,9 +8,10 @@ import { Command } from 'commander';
 import { loadData, DEFAULT_FILTER } from './loader';
 import { initParams, paramCount, layout, Kernel } from './model';
 import { quantise, quantisedEval } from './quantise';
+import { MAX_BUCKETS } from '../src/eval/nnue';
 
 interface Opts {
-  data: string[]; out: string; hidden: number; epochs: number; batch: number; lr: number; lrEnd: number;
+  data: string[]; out: string; hidden: number; buckets: number; epochs: number; batch: number; lr: number; lrEnd: number;
   lambda: number; scale: number; seed: number; threads: number; valEvery: number; wd: number; minPly: number;
   init: string | null;
   mirror: boolean;
@@ -39,8 +40,8 @@ async function train(o: Opts): Promise<void> {
   for (let i = 0, a = 0, b = 0; i < data.count; i++) { if (data.game[i] % o.valEvery === o.valEvery - 1) val[a++] = i; else tr[b++] = i; }
   console.log(`train ${tr.length} positions, validation ${val.length}`);
 
-  const H = o.hidden, P = paramCount(H), L = layout(H);
-  const params = initParams(H, o.seed);
+  const H = o.hidden, B = o.buckets, P = paramCount(H, B), L = layout(H, B);
+  const params = initParams(H, o.seed, B);
   if (o.init) {
     const f = new Float32Array(fs.readFileSync(o.init).buffer.slice(0));
     if (f.length !== P) throw new Error(`${o.init}: ${f.length} parameters, expected ${P}`);
@@ -52,7 +53,7 @@ async function train(o: Opts): Promise<void> {
   for (let t = 0; t < o.threads; t++) {
     const grad = new Float32Array(new SharedArrayBuffer(P * 4));
     grads.push(grad);
-    workers.push(new Worker(workerFile, { workerData: { data, params, grad, H, scale: o.scale } }));
+    workers.push(new Worker(workerFile, { workerData: { data, params, grad, H, B, scale: o.scale } }));
   }
   for (const w of workers) w.on('error', (e) => { console.error(`train: worker failed: ${e.stack ?? e.message}`); process.exit(1); });
   const call = (w: Worker, msg: object): Promise<number> => new Promise((res) => {
@@ -75,7 +76,7 @@ async function train(o: Opts): Promise<void> {
   let step = 0;
   const rnd = rngFrom(o.seed ^ 0x5bd1e995);
   const valLoss = async (): Promise<number> => (val.length ? (await spread('loss', val, 0, val.length)) / val.length : NaN);
-  console.log(`net 768 -> ${H} x 2 -> 1 (SCReLU), ${P} parameters; ${o.epochs} epochs x ${batchesPerEpoch} batches of ${o.batch}; ` +
+  console.log(`net 768 -> ${H} x 2 -> 1 (SCReLU), ${B} output bucket(s), ${P} parameters; ${o.epochs} epochs x ${batchesPerEpoch} batches of ${o.batch}; ` +
     `lr ${o.lr} -> ${o.lr * o.lrEnd} (cosine), lambda ${o.lambda} (result weight), scale ${o.scale}, ${o.threads} threads, seed ${o.seed}`);
   console.log(`epoch 0: validation loss ${(await valLoss()).toFixed(6)}`);
   for (let epoch = 1; epoch <= o.epochs; epoch++) {
@@ -104,7 +105,7 @@ async function train(o: Opts): Promise<void> {
     }
     const secs = (Date.now() - te) / 1000;
     const vl = await valLoss();
-    const { bytes } = quantise(params, H, o.scale);
+    const { bytes } = quantise(params, H, o.scale, B);
     fs.writeFileSync(o.out, bytes);
     fs.writeFileSync(o.out + '.f32', new Uint8Array(params.buffer.slice(0)));
     console.log(`epoch ${epoch}: train loss ${(lossSum / (batchesPerEpoch * o.batch)).toFixed(6)}  validation loss ${vl.toFixed(6)}  ` +
@@ -113,8 +114,8 @@ async function train(o: Opts): Promise<void> {
   for (const w of workers) await w.terminate();
 
   // The quantised net against the float net on the validation positions.
-  const { net, bytes } = quantise(params, H, o.scale);
-  const k = new Kernel(H, o.scale);
+  const { net, bytes } = quantise(params, H, o.scale, B);
+  const k = new Kernel(H, o.scale, B);
   let maxDiff = 0, sumDiff = 0, sumDev = 0;
   const n = Math.min(val.length || tr.length, 20000), set = val.length ? val : tr;
   for (let q = 0; q < n; q++) {
@@ -137,6 +138,7 @@ function main(): void {
     .requiredOption('--data <files...>', 'viriformat files (.vf, .vf.gz, .vf.br)')
     .requiredOption('--out <file>', 'net file to write (also FILE.f32: the float weights)')
     .option('--hidden <n>', 'hidden size H', '64')
+    .option('--buckets <n>', 'output buckets by the number of pieces (1: a single output)', '1')
     .option('--epochs <n>', 'passes over the data', '30')
     .option('--batch <n>', 'positions per batch', '16384')
     .option('--lr <x>', 'initial learning rate', '0.002')
@@ -154,10 +156,11 @@ function main(): void {
   const r = p.opts();
   const num = (k: string): number => { const x = Number(r[k]); if (!Number.isFinite(x)) { console.error(`train: bad --${k}`); process.exit(2); } return x; };
   const o: Opts = {
-    data: r.data, out: r.out, hidden: num('hidden'), epochs: num('epochs'), batch: num('batch'), lr: num('lr'),
+    data: r.data, out: r.out, hidden: num('hidden'), buckets: num('buckets'), epochs: num('epochs'), batch: num('batch'), lr: num('lr'),
     lrEnd: num('lrEnd'), lambda: num('lambda'), scale: num('scale'), seed: num('seed'), threads: num('threads'),
     valEvery: num('valEvery'), wd: num('wd'), minPly: num('minPly'), init: r.init ?? null, mirror: r.mirror !== false,
   };
+  if (!Number.isInteger(o.buckets) || o.buckets < 1 || o.buckets > MAX_BUCKETS) { console.error(`train: --buckets must be 1..${MAX_BUCKETS}`); process.exit(2); }
   train(o).catch((e) => { console.error(`train: ${(e as Error).stack}`); process.exit(1); });
 }
 

@@ -1,4 +1,5 @@
-// NNUE evaluation: a perspective network (768 -> H) x 2 -> 1 with SCReLU, int16 weights.
+// NNUE evaluation: a perspective network (768 -> H) x 2 -> 1 with SCReLU, int16 weights, and
+// optionally B output buckets chosen by the number of pieces on the board (one output layer each).
 // Features: (piece colour relative to the perspective, piece type, square seen from that side) ->
 // ((c ^ persp) * 6 + type - 1) * 64 + (persp === WHITE ? sq : sq ^ 56).
 // One accumulator pair per stack ply (pos.sp), updated lazily: make/unmake do nothing here; when a
@@ -6,9 +7,11 @@
 // key) and the moves since then are applied; only the root or an unrelated position is refreshed.
 //
 // Net file (little-endian), documented in README:
-//   0  "TSNN"  4  u16 version (1)  6  u16 arch (1: (768->H)x2->1 SCReLU)  8 u16 inputs (768)
-//   10 u16 H   12 u16 QA  14 u16 QB  16 u16 SCALE  18 u16 0  20 u32 payload bytes  24 u32 FNV-1a of payload  28 u32 0
-//   32 payload: ftW i16[768][H] (feature-major), ftB i16[H], outW i16[2H] (side to move first), outB i32
+//   0  "TSNN"  4  u16 version (1)  6  u16 arch (1: (768->H)x2->1 SCReLU; 2: the same with B output buckets)
+//   8 u16 inputs (768)  10 u16 H   12 u16 QA  14 u16 QB  16 u16 SCALE  18 u16 B (arch 1: 0, meaning 1)
+//   20 u32 payload bytes  24 u32 FNV-1a of payload  28 u32 0
+//   32 payload: ftW i16[768][H] (feature-major), ftB i16[H], outW i16[B][2H] (side to move first), outB i32[B]
+// The bucket of a position with n pieces (kings included) is ((n - 2) * B) >> 5.
 import { WHITE } from '../core/bitboard';
 import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType } from '../core/types';
 import { STACK_SIZE, type Position } from '../core/position';
@@ -16,6 +19,8 @@ import { STACK_SIZE, type Position } from '../core/position';
 export const NET_MAGIC = 0x4e4e5354; // "TSNN" read as a little-endian u32
 export const NET_VERSION = 1;
 export const ARCH_PERSPECTIVE_SCRELU = 1;
+export const ARCH_OUTPUT_BUCKETS = 2;
+export const MAX_BUCKETS = 16;
 export const INPUTS = 768;
 export const HEADER_BYTES = 32;
 export const MAX_HIDDEN = 2048;
@@ -27,8 +32,12 @@ export interface Net {
   scale: number;
   ftW: Int16Array;
   ftB: Int16Array;
+  /** Output buckets (1: a single output layer). */
+  buckets: number;
+  /** [bucket][2H], side to move first. */
   outW: Int16Array;
-  outB: number;
+  /** [bucket] */
+  outB: Int32Array;
   /** FNV-1a of the payload: identifies the net (printed by `uci` info and `eval`). */
   checksum: number;
 }
@@ -39,8 +48,13 @@ export function fnv1a(b: Uint8Array, off = 0, end = b.length): number {
   return h >>> 0;
 }
 
-export function netBytes(hidden: number): number {
-  return HEADER_BYTES + (INPUTS * hidden + hidden + 2 * hidden) * 2 + 4;
+export function netBytes(hidden: number, buckets = 1): number {
+  return HEADER_BYTES + (INPUTS * hidden + hidden + 2 * hidden * buckets) * 2 + 4 * buckets;
+}
+
+/** The output bucket of a position with `pieces` pieces on the board (2..32), for B buckets. */
+export function outputBucket(pieces: number, buckets: number): number {
+  return ((pieces - 2) * buckets) >> 5;
 }
 
 /** Parses a net file; an error message for anything that is not a sound Tessera net. */
@@ -50,12 +64,13 @@ export function parseNet(bytes: Uint8Array): Net | string {
   if (dv.getUint32(0, true) !== NET_MAGIC) return 'not a Tessera net (bad magic)';
   const version = dv.getUint16(4, true), arch = dv.getUint16(6, true), inputs = dv.getUint16(8, true);
   if (version !== NET_VERSION) return `unsupported net version ${version}`;
-  if (arch !== ARCH_PERSPECTIVE_SCRELU || inputs !== INPUTS) return `unsupported net architecture ${arch}/${inputs}`;
+  if ((arch !== ARCH_PERSPECTIVE_SCRELU && arch !== ARCH_OUTPUT_BUCKETS) || inputs !== INPUTS) return `unsupported net architecture ${arch}/${inputs}`;
   const hidden = dv.getUint16(10, true), qa = dv.getUint16(12, true), qb = dv.getUint16(14, true), scale = dv.getUint16(16, true);
-  if (hidden < 1 || hidden > MAX_HIDDEN || qa < 1 || qb < 1 || scale < 1) return 'net header has bad sizes';
-  const payload = dv.getUint32(20, true);
-  if (payload !== netBytes(hidden) - HEADER_BYTES || bytes.length !== netBytes(hidden)) {
-    return `net file has ${bytes.length} bytes, expected ${netBytes(hidden)} for hidden size ${hidden}`;
+  const buckets = arch === ARCH_PERSPECTIVE_SCRELU ? 1 : dv.getUint16(18, true);
+  if (hidden < 1 || hidden > MAX_HIDDEN || qa < 1 || qb < 1 || scale < 1 || buckets < 1 || buckets > MAX_BUCKETS) return 'net header has bad sizes';
+  const payload = dv.getUint32(20, true), size = netBytes(hidden, buckets);
+  if (payload !== size - HEADER_BYTES || bytes.length !== size) {
+    return `net file has ${bytes.length} bytes, expected ${size} for hidden size ${hidden} and ${buckets} output bucket(s)`;
   }
   if (fnv1a(bytes, HEADER_BYTES) !== dv.getUint32(24, true)) return 'net file is damaged (checksum mismatch)';
   // Copy out: the source may be unaligned or shared.
@@ -65,19 +80,23 @@ export function parseNet(bytes: Uint8Array): Net | string {
     for (let i = 0; i < n; i++, off += 2) a[i] = dv.getInt16(off, true);
     return a;
   };
-  const ftW = take(INPUTS * hidden), ftB = take(hidden), outW = take(2 * hidden);
-  const outB = dv.getInt32(off, true);
-  return { hidden, qa, qb, scale, ftW, ftB, outW, outB, checksum: dv.getUint32(24, true) };
+  const ftW = take(INPUTS * hidden), ftB = take(hidden), outW = take(2 * hidden * buckets);
+  const outB = new Int32Array(buckets);
+  for (let i = 0; i < buckets; i++, off += 4) outB[i] = dv.getInt32(off, true);
+  return { hidden, qa, qb, scale, buckets, ftW, ftB, outW, outB, checksum: dv.getUint32(24, true) };
 }
 
 /** Serialises a net (the trainer's writer, and tests). */
 export function writeNet(net: Omit<Net, 'checksum'>): Uint8Array {
-  const H = net.hidden;
-  const bytes = new Uint8Array(netBytes(H));
+  const H = net.hidden, B = net.buckets;
+  if (net.outW.length !== 2 * H * B || net.outB.length !== B) throw new Error('writeNet: output layer sizes do not match the buckets');
+  const bytes = new Uint8Array(netBytes(H, B));
   const dv = new DataView(bytes.buffer);
   dv.setUint32(0, NET_MAGIC, true);
   dv.setUint16(4, NET_VERSION, true);
-  dv.setUint16(6, ARCH_PERSPECTIVE_SCRELU, true);
+  // One bucket keeps arch 1, so single-output nets are the same bytes as before buckets existed.
+  dv.setUint16(6, B === 1 ? ARCH_PERSPECTIVE_SCRELU : ARCH_OUTPUT_BUCKETS, true);
+  if (B !== 1) dv.setUint16(18, B, true);
   dv.setUint16(8, INPUTS, true);
   dv.setUint16(10, H, true);
   dv.setUint16(12, net.qa, true);
@@ -86,7 +105,7 @@ export function writeNet(net: Omit<Net, 'checksum'>): Uint8Array {
   dv.setUint32(20, bytes.length - HEADER_BYTES, true);
   let off = HEADER_BYTES;
   for (const a of [net.ftW, net.ftB, net.outW]) for (let i = 0; i < a.length; i++, off += 2) dv.setInt16(off, a[i], true);
-  dv.setInt32(off, net.outB, true);
+  for (let i = 0; i < B; i++, off += 4) dv.setInt32(off, net.outB[i], true);
   dv.setUint32(24, fnv1a(bytes, HEADER_BYTES), true);
   return bytes;
 }
@@ -102,6 +121,9 @@ let net: Net | null = null;
 let H = 0;
 let ftW: Int16Array = new Int16Array(0);
 let outW: Int16Array = new Int16Array(0);
+let buckets = 1;
+/** Offset into outW of the output layer for the position being evaluated (its bucket). */
+let outOff = 0;
 /** acc[(sp * 2 + persp) * H + i] */
 let acc = new Int16Array(0);
 const accLo = new Int32Array(STACK_SIZE + 1);
@@ -118,6 +140,7 @@ export function setNet(n: Net | null): void {
   H = n ? n.hidden : 0;
   ftW = n ? n.ftW : new Int16Array(0);
   outW = n ? n.outW : new Int16Array(0);
+  buckets = n ? n.buckets : 1;
   acc = new Int16Array((STACK_SIZE + 2) * 2 * H); // one spare slot past the stack for verify()
   accOk.fill(0);
 }
@@ -147,7 +170,7 @@ function update(src: number, dst: number, stm: number, pa: number, sqa: number, 
   const A = acc, W = ftW, O = outW, h = H, qa = net!.qa;
   let sum = 0;
   for (let persp = 0; persp < 2; persp++) {
-    const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h, o = persp === stm ? 0 : h;
+    const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h, o = outOff + (persp === stm ? 0 : h);
     const a = featureIndex(persp, pa, sqa) * h, r1 = featureIndex(persp, ps1, sqs1) * h;
     if (ps2 < 0) {
       for (let i = 0; i < h; i++) {
@@ -200,14 +223,14 @@ function applyMove(pos: Position, t: number): number {
 
 /** The output layer's sum over the accumulators of slot sp, `stm` to move. */
 function outputSum(sp: number, stm: number): number {
-  const A = acc, O = outW, h = H, qa = net!.qa;
+  const A = acc, O = outW, h = H, qa = net!.qa, o = outOff;
   const us = (sp * 2 + stm) * h, them = (sp * 2 + (stm ^ 1)) * h;
   let sum = 0;
   for (let i = 0; i < h; i++) {
     let v = A[us + i]; v = v < 0 ? 0 : v > qa ? qa : v;
     let u = A[them + i]; u = u < 0 ? 0 : u > qa ? qa : u;
     // Doubles are exact here (|v * v * w| < 2^31 per term, the sum far below 2^53).
-    sum += v * v * O[i] + u * u * O[h + i];
+    sum += v * v * O[o + i] + u * u * O[o + h + i];
   }
   return sum;
 }
@@ -222,6 +245,9 @@ function mark(pos: Position, sp: number): void {
 /** The network's score of pos in centipawns, side to move's view. Needs a net (setNet). */
 export function evaluateNet(pos: Position): number {
   const sp = pos.sp, n = net!;
+  // Moves applied on the way compute their sums with this position's bucket too: only the last is used.
+  const bucket = buckets === 1 ? 0 : outputBucket(pos.pieceCount(), buckets);
+  outOff = bucket * 2 * H;
   let sum: number;
   if (accOk[sp] && accLo[sp] === pos.histLo[sp] && accHi[sp] === pos.histHi[sp]) {
     sum = outputSum(sp, pos.stm);
@@ -239,7 +265,7 @@ export function evaluateNet(pos: Position): number {
     }
     mark(pos, sp);
   }
-  const v = Math.trunc(((sum / n.qa + n.outB) * n.scale) / (n.qa * n.qb));
+  const v = Math.trunc(((sum / n.qa + n.outB[bucket]) * n.scale) / (n.qa * n.qb));
   if (verifying) verify(pos, v);
   return v;
 }
@@ -261,7 +287,8 @@ function verify(pos: Position, v: number): void {
   refresh(pos, spare);
   const d = spare * 2 * H, s = sp * 2 * H;
   for (let i = 0; i < 2 * H; i++) if (acc[d + i] !== acc[s + i]) { mismatches++; return; }
-  if (Math.trunc(((outputSum(spare, pos.stm) / net!.qa + net!.outB) * net!.scale) / (net!.qa * net!.qb)) !== v) mismatches++;
+  const b = outOff / (2 * H);
+  if (Math.trunc(((outputSum(spare, pos.stm) / net!.qa + net!.outB[b]) * net!.scale) / (net!.qa * net!.qb)) !== v) mismatches++;
 }
 
 /** Full-refresh evaluation that ignores the accumulator stack (tests compare it with the lazy path). */

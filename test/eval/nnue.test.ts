@@ -27,7 +27,7 @@ function fens(file: string, every: number, chess960 = false): { fen: string; che
 }
 
 /** A random int16 net (seeded), with weights large enough that clipping at 0 and QA both happen. */
-function randomNet(H: number, seed: number): Net {
+function randomNet(H: number, seed: number, B = 1): Net {
   let s = seed;
   const r = (lo: number, hi: number): number => {
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
@@ -35,8 +35,9 @@ function randomNet(H: number, seed: number): Net {
   };
   const ftW = new Int16Array(768 * H).map(() => r(-60, 60));
   const ftB = new Int16Array(H).map(() => r(-50, 200));
-  const outW = new Int16Array(2 * H).map(() => r(-127, 127));
-  const bytes = writeNet({ hidden: H, qa: 255, qb: 64, scale: 400, ftW, ftB, outW, outB: r(-5000, 5000) });
+  const outW = new Int16Array(2 * H * B).map(() => r(-127, 127));
+  const outB = new Int32Array(B).map(() => r(-5000, 5000));
+  const bytes = writeNet({ hidden: H, qa: 255, qb: 64, scale: 400, buckets: B, ftW, ftB, outW, outB });
   const n = parseNet(bytes);
   if (typeof n === 'string') throw new Error(n);
   return n;
@@ -65,9 +66,10 @@ function flipped(pos: Position): Position {
   return load(`${rows.join('/')} ${pos.stm === WHITE ? 'b' : 'w'} - - 0 1`);
 }
 
-describe('NNUE inference', () => {
+// Every check runs on a single-output net and on one with 8 output buckets (chosen by piece count).
+describe.each([1, 8])('NNUE inference, %i output bucket(s)', (B) => {
   let net: Net;
-  beforeAll(() => { net = randomNet(24, 7); setNet(net); });
+  beforeAll(() => { net = randomNet(24, 7, B); setNet(net); });
 
   it('lazy updates match a full refresh and the trainer formula over walks with every move kind', () => {
     const start = [...fens('perftsuite.epd', 1), ...fens('perft_random.epd', 40), ...fens('chess960_fischer.epd', 30, true)];
@@ -167,9 +169,10 @@ describe('NNUE inference', () => {
 
   it('the trainer\'s float net and its quantised form agree within a few centipawns', () => {
     const H = 16, scale = 400;
-    const params = initParams(H, 3);
-    const { net: q } = quantise(params, H, scale);
-    const k = new Kernel(H, scale);
+    const params = initParams(H, 3, B);
+    const { net: q } = quantise(params, H, scale, B);
+    expect(q.buckets).toBe(B);
+    const k = new Kernel(H, scale, B);
     let worst = 0;
     for (const { fen } of fens('perftsuite.epd', 1)) {
       const pos = load(fen);
@@ -195,6 +198,11 @@ describe('net files', () => {
   it('round-trips and the built-in net parses', () => {
     const n = parseNet(good());
     expect(typeof n).not.toBe('string');
+    const src = randomNet(8, 2, 8), back = parseNet(writeNet(src));
+    if (typeof back === 'string') throw new Error(back);
+    expect(back.buckets).toBe(8);
+    expect([...back.outW]).toEqual([...src.outW]);
+    expect([...back.outB]).toEqual([...src.outB]);
     const d = defaultNet();
     expect(d.hidden).toBeGreaterThan(0);
   });
@@ -208,5 +216,10 @@ describe('net files', () => {
     const b4 = good(); b4[4] = 9;
     expect(parseNet(b4)).toMatch(/version/);
     expect(parseNet(new Uint8Array(5))).toMatch(/short/);
+    // A bucket count the payload does not have, and one out of range.
+    const b5 = writeNet({ ...randomNet(8, 3, 4) }); b5[18] = 5;
+    expect(parseNet(b5)).toMatch(/bytes/);
+    const b6 = writeNet({ ...randomNet(8, 3, 4) }); b6[18] = 0;
+    expect(parseNet(b6)).toMatch(/sizes/);
   });
 });
