@@ -2,14 +2,13 @@
 // net for the current thread.
 import { Net, parseNet, setNet } from './nnue';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
-import builtin from '../../train/nets/gen2-h64.nnue';
+import builtin from '../../train/nets/gen3-h64-ob8.nnue';
 
 /**
  * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench,
- * datagen). It is switched on only for a net that has beaten the hand-crafted evaluation in games
- * (docs/TESTLOG.md).
+ * datagen). On since gen3-h64-ob8 beat the hand-crafted evaluation in games (docs/TESTLOG.md).
  */
-export const NNUE_DEFAULT = false;
+export const NNUE_DEFAULT = true;
 
 let cached: Net | null = null;
 
