@@ -367,7 +367,7 @@ export class UciEngine {
     const net = this.mainNet();
     installNet(net);
     for (const w of this.workers) w.postMessage({ type: 'net', bytes: this.netBytes ?? null });
-    send(`info string NNUE ${this.opts.evalFile}: 768->${net.hidden}x2->1, checksum ${net.checksum.toString(16).padStart(8, '0')}`);
+    send(`info string NNUE ${this.opts.evalFile}: 768->${net.hidden}x2->1${net.buckets > 1 ? ` (${net.buckets} output buckets)` : ''}, checksum ${net.checksum.toString(16).padStart(8, '0')}`);
   }
 
   private evalCommand(): void {
