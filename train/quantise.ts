@@ -1,6 +1,6 @@
 // Float parameters -> the engine's int16 net: feature weights and biases x QA, output weights x QB,
 // output bias x QA x QB. The engine then computes (sum clamp(acc, 0, QA)^2 w / QA + b) * SCALE / (QA QB).
-import { writeNet, parseNet, outputBucket, type Net } from '../src/eval/nnue';
+import { writeNet, parseNet, outputBucket, netScore, type Net } from '../src/eval/nnue';
 import { layout } from './model';
 import { flipFeature } from './loader';
 
@@ -36,5 +36,5 @@ export function quantisedEval(net: Net, feats: ArrayLike<number>, from: number, 
     const u = Math.min(Math.max(au[j], 0), net.qa), t = Math.min(Math.max(at[j], 0), net.qa);
     sum += u * u * net.outW[o + j] + t * t * net.outW[o + H + j];
   }
-  return Math.trunc(((sum / net.qa + net.outB[b]) * net.scale) / (net.qa * net.qb));
+  return netScore(net, sum, b);
 }

@@ -57,6 +57,11 @@ export function outputBucket(pieces: number, buckets: number): number {
   return ((pieces - 2) * buckets) >> 5;
 }
 
+/** Centipawns from the output layer's integer sum over the clipped, squared accumulators, with bucket b's bias. */
+export function netScore(n: Net, sum: number, b: number): number {
+  return Math.trunc(((sum / n.qa + n.outB[b]) * n.scale) / (n.qa * n.qb));
+}
+
 /** Parses a net file; an error message for anything that is not a sound Tessera net. */
 export function parseNet(bytes: Uint8Array): Net | string {
   if (bytes.length < HEADER_BYTES) return `net file too short (${bytes.length} bytes)`;
@@ -122,7 +127,8 @@ let H = 0;
 let ftW: Int16Array = new Int16Array(0);
 let outW: Int16Array = new Int16Array(0);
 let buckets = 1;
-/** Offset into outW of the output layer for the position being evaluated (its bucket). */
+/** The output bucket of the position being evaluated, and its layer's offset into outW. */
+let bucket = 0;
 let outOff = 0;
 /** acc[(sp * 2 + persp) * H + i] */
 let acc = new Int16Array(0);
@@ -244,9 +250,9 @@ function mark(pos: Position, sp: number): void {
 
 /** The network's score of pos in centipawns, side to move's view. Needs a net (setNet). */
 export function evaluateNet(pos: Position): number {
-  const sp = pos.sp, n = net!;
+  const sp = pos.sp;
   // Moves applied on the way compute their sums with this position's bucket too: only the last is used.
-  const bucket = buckets === 1 ? 0 : outputBucket(pos.pieceCount(), buckets);
+  bucket = buckets === 1 ? 0 : outputBucket(pos.pieceCount(), buckets);
   outOff = bucket * 2 * H;
   let sum: number;
   if (accOk[sp] && accLo[sp] === pos.histLo[sp] && accHi[sp] === pos.histHi[sp]) {
@@ -265,7 +271,7 @@ export function evaluateNet(pos: Position): number {
     }
     mark(pos, sp);
   }
-  const v = Math.trunc(((sum / n.qa + n.outB[bucket]) * n.scale) / (n.qa * n.qb));
+  const v = netScore(net!, sum, bucket);
   if (verifying) verify(pos, v);
   return v;
 }
@@ -287,8 +293,7 @@ function verify(pos: Position, v: number): void {
   refresh(pos, spare);
   const d = spare * 2 * H, s = sp * 2 * H;
   for (let i = 0; i < 2 * H; i++) if (acc[d + i] !== acc[s + i]) { mismatches++; return; }
-  const b = outOff / (2 * H);
-  if (Math.trunc(((outputSum(spare, pos.stm) / net!.qa + net!.outB[b]) * net!.scale) / (net!.qa * net!.qb)) !== v) mismatches++;
+  if (netScore(net!, outputSum(spare, pos.stm), bucket) !== v) mismatches++;
 }
 
 /** Full-refresh evaluation that ignores the accumulator stack (tests compare it with the lazy path). */
