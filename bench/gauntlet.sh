@@ -5,6 +5,8 @@
 # (fetch op12no2/lozza), Glaurung and Toga come from Debian's packages (/usr/games).
 #
 #   bench/gauntlet.sh TESSERA LOZZA_JS [rounds per opponent (default 50, i.e. 100 games)] [tc (default 10+0.1)]
+# Adjudication as in the project's other matches (docs/TESTLOG.md): resign when both engines agree on
+# |score| >= 600 for 3 moves, draw after move 34 when both stay within 20 cp for 8 moves.
 # Environment: FASTCHESS (default fastchess), BOOK, OUT (pgn/log dir), SRAND (opening order seed, default 1).
 set -euo pipefail
 tessera=$1; lozza=$2; rounds=${3:-50}; tc=${4:-10+0.1}
@@ -21,4 +23,5 @@ exec "$FASTCHESS" -tournament gauntlet -seeds 1 \
   -each tc="$tc" option.Hash=16 \
   -openings file="$BOOK" format=epd order=random -srand "${SRAND:-1}" \
   -rounds "$rounds" -repeat -concurrency 2 -recover \
+  -resign movecount=3 score=600 twosided=true -draw movenumber=34 movecount=8 score=20 \
   -pgnout file="$OUT/games.pgn" -log file="$OUT/match.log" level=warn

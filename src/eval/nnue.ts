@@ -24,6 +24,8 @@ export const MAX_BUCKETS = 16;
 export const INPUTS = 768;
 export const HEADER_BYTES = 32;
 export const MAX_HIDDEN = 2048;
+/** The clip bound: 255 keeps each (clipped activation)^2 * weight within int32 and the sums exact (see outputSum). */
+export const MAX_QA = 255;
 
 export interface Net {
   hidden: number;
@@ -72,7 +74,7 @@ export function parseNet(bytes: Uint8Array): Net | string {
   if ((arch !== ARCH_PERSPECTIVE_SCRELU && arch !== ARCH_OUTPUT_BUCKETS) || inputs !== INPUTS) return `unsupported net architecture ${arch}/${inputs}`;
   const hidden = dv.getUint16(10, true), qa = dv.getUint16(12, true), qb = dv.getUint16(14, true), scale = dv.getUint16(16, true);
   const buckets = arch === ARCH_PERSPECTIVE_SCRELU ? 1 : dv.getUint16(18, true);
-  if (hidden < 1 || hidden > MAX_HIDDEN || qa < 1 || qb < 1 || scale < 1 || buckets < 1 || buckets > MAX_BUCKETS) return 'net header has bad sizes';
+  if (hidden < 1 || hidden > MAX_HIDDEN || qa < 1 || qa > MAX_QA || qb < 1 || scale < 1 || buckets < 1 || buckets > MAX_BUCKETS) return 'net header has bad sizes';
   const payload = dv.getUint32(20, true), size = netBytes(hidden, buckets);
   if (payload !== size - HEADER_BYTES || bytes.length !== size) {
     return `net file has ${bytes.length} bytes, expected ${size} for hidden size ${hidden} and ${buckets} output bucket(s)`;
@@ -235,7 +237,7 @@ function outputSum(sp: number, stm: number): number {
   for (let i = 0; i < h; i++) {
     let v = A[us + i]; v = v < 0 ? 0 : v > qa ? qa : v;
     let u = A[them + i]; u = u < 0 ? 0 : u > qa ? qa : u;
-    // Doubles are exact here (|v * v * w| < 2^31 per term, the sum far below 2^53).
+    // Doubles are exact here (QA <= 255: |v * v * w| < 2^31 per term, the sum far below 2^53).
     sum += v * v * O[o + i] + u * u * O[o + h + i];
   }
   return sum;

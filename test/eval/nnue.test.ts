@@ -221,5 +221,8 @@ describe('net files', () => {
     expect(parseNet(b5)).toMatch(/bytes/);
     const b6 = writeNet({ ...randomNet(8, 3, 4) }); b6[18] = 0;
     expect(parseNet(b6)).toMatch(/sizes/);
+    // A clip bound above 255 would overflow the output layer's int32 products.
+    const b7 = good(); b7[12] = 0; b7[13] = 1; // QA 256
+    expect(parseNet(b7)).toMatch(/sizes/);
   });
 });
