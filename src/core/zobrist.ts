@@ -1,8 +1,15 @@
 // Zobrist keys as two 32-bit halves, from a fixed-seed generator so keys are the same in every run and thread.
-let seed = 0x2545f491;
+// The generator must not be linear over GF(2) with a 32-bit state (xorshift32 was): its consecutive outputs are
+// then x and M·x, so every key's high half was M times its low half, a 64-bit key carried 32 bits, and the hash
+// table (bucket from the low half, check on the high half) took a wrong entry for about one probe in a thousand
+// once full. A Weyl sequence through MurmurHash3's finaliser gives independent-looking halves.
+let state = 0x2545f491;
 function next(): number {
-  seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
-  return seed | 0;
+  state = (state + 0x9e3779b9) | 0;
+  let z = state;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) | 0;
 }
 function fill(n: number): Int32Array {
   const a = new Int32Array(n);
