@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { DIST, requireBuilt, TARGETS } from '../helpers/engine';
 
-export const BENCH_SIGNATURE = { hce: 3087514, nnue: 2790401 };
+export const BENCH_SIGNATURE = { hce: 3087514, nnue: 2937766 };
 
 describe('bench signature (node dist/tessera.js bench)', () => {
   it.each([
