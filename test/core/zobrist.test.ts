@@ -1,23 +1,19 @@
 import { describe, it, expect } from 'vitest';
 import { ZOB_PSQ, ZOB_CASTLE, ZOB_EP, ZOB_SIDE_LO, ZOB_SIDE_HI } from '../../src/core/zobrist';
 
-/** Rank over GF(2) of 64-bit vectors given as [lo, hi] pairs (Gaussian elimination on two 32-bit words). */
+/** Rank over GF(2) of 64-bit vectors given as [lo, hi] pairs: elimination with one basis slot per leading bit. */
 function rank(vectors: Array<[number, number]>): number {
-  const basis: Array<[number, number]> = [];
+  const basis: Array<[number, number] | undefined> = new Array(64);
+  let r = 0;
   for (let [lo, hi] of vectors) {
-    for (const [blo, bhi] of basis) {
-      // Each basis vector has a distinct leading bit; clear that bit from the candidate when it is set.
-      const lead = bhi !== 0 ? 32 + 31 - Math.clz32(bhi) : 31 - Math.clz32(blo);
-      const set = lead >= 32 ? (hi >>> (lead - 32)) & 1 : (lo >>> lead) & 1;
-      if (set) { lo ^= blo; hi ^= bhi; }
-    }
-    if (lo !== 0 || hi !== 0) {
-      basis.push([lo, hi]);
-      // Keep the basis sorted by leading bit, highest first, so one pass reduces a candidate fully.
-      basis.sort((a, b) => (b[1] !== 0 ? 32 + 31 - Math.clz32(b[1]) : 31 - Math.clz32(b[0])) - (a[1] !== 0 ? 32 + 31 - Math.clz32(a[1]) : 31 - Math.clz32(a[0])));
+    for (let bit = 63; bit >= 0; bit--) {
+      if ((bit >= 32 ? (hi >>> (bit - 32)) & 1 : (lo >>> bit) & 1) === 0) continue;
+      const b = basis[bit];
+      if (!b) { basis[bit] = [lo, hi]; r++; break; }
+      lo ^= b[0]; hi ^= b[1];
     }
   }
-  return basis.length;
+  return r;
 }
 
 describe('Zobrist keys', () => {
