@@ -91,6 +91,7 @@ export class Searcher {
   private hardLimit = 0;
   private pondering = false;
   private nodeLimit = 0;
+  private softNodes = 0;
   private opts!: SearchOptions;
   /** Syzygy tables of this thread (null: none), and this search's use of them: the largest piece count probed in the
    * tree (0: no probes), the depth from which the largest count is probed, and whether the fifty-move rule counts. */
@@ -474,6 +475,7 @@ export class Searcher {
     const pos = this.pos;
     this.pvLen[0] = 0;
     let best = -INF;
+    const alpha0 = alpha;
     for (let i = this.pvIdx; i < this.rootCount; i++) {
       const m = this.rootMoves[i];
       // After the first second, GUIs show which root move is being searched.
@@ -513,6 +515,12 @@ export class Searcher {
       } else {
         this.rootScores[i] = -INF;
       }
+      // Past the soft node limit (datagen), stop at a root-move boundary once this iteration has an exact best score,
+      // rather than finish an iteration that may cost as much again as all the earlier ones together.
+      if (this.softNodes > 0 && this.nodes >= this.softNodes && alpha > alpha0 && i + 1 < this.rootCount) {
+        this.stopped = true;
+        break;
+      }
     }
     return best;
   }
@@ -549,6 +557,7 @@ export class Searcher {
     this.startTime = startTime;
     this.pondering = limits.ponder;
     this.nodeLimit = limits.nodes;
+    this.softNodes = limits.softNodes;
     const skill = opts.skill ?? null;
     this.noiseAmp = skill ? skillNoise(skill.elo) : 0;
     this.noiseSeed = skill ? skill.seed : 0;
@@ -591,7 +600,7 @@ export class Searcher {
     const shownPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
     const maxDepth = limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 10) : MAX_PLY - 10;
     const main = this.id === 0;
-    let lastBest = MOVE_NONE, lastScore = 0, stable = 0;
+    let lastBest = MOVE_NONE, lastScore = 0, stable = 0, iterEnd = 0, prevIter = 0;
     for (let depth = 1 + (main ? 0 : (this.id & 1)); depth <= maxDepth; depth++) {
       this.rootDepth = depth;
       this.seldepth = 0;
@@ -622,7 +631,14 @@ export class Searcher {
         for (let k = 0; k < shownPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
         const s = this.rootScores[0];
         if (limits.mate > 0 && s >= MATE - (2 * limits.mate - 1)) break;
-        if (limits.softNodes > 0 && this.nodes >= limits.softNodes) break;
+        if (limits.softNodes > 0) {
+          // Datagen's soft node limit: no new iteration once past it, nor one expected to end well past it. The next
+          // iteration is predicted to grow like the last one did; starting it only while half of it still fits makes the
+          // nodes a move average about the limit instead of twice it.
+          const iter = this.nodes - iterEnd, growth = prevIter > 0 ? Math.max(1, Math.min(4, iter / prevIter)) : 2;
+          if (this.nodes >= limits.softNodes || this.nodes + iter * growth * 0.5 > limits.softNodes) break;
+          prevIter = iter; iterEnd = this.nodes;
+        }
         // A proven mate needs no deeper iterations (a full-width search finds the shortest one).
         if (Math.abs(s) >= MATE_BOUND && depth >= MATE - Math.abs(s) + 2) break;
         // Spend less when the best move has been stable, more when it just changed or the score fell.

@@ -134,6 +134,19 @@ describe('self-play games', () => {
   });
 });
 
+describe('the soft node limit', () => {
+  it('stops a search near the soft limit rather than finishing an iteration far past it', () => {
+    // Iterations grow by a factor of 2 or more, so finishing the one that crosses the limit cost 1.8 times the limit a
+    // move here (2.1 in datagen at 5000); not starting an iteration that is expected to end far past it gives about 1.1.
+    const soft = 2000;
+    const p = new GamePlayer({ seed: 5, softNodes: soft, hardNodes: 8 * soft, randomPlies: 8, book: [], hashMiB: 1, hce: true, plyCap: 120 });
+    let nodes = 0, positions = 0;
+    for (let g = 0; g < 2; g++) { const r = p.play(g); positions += r.positions; nodes = r.nodes; }
+    expect(positions).toBeGreaterThan(40);
+    expect(nodes / positions).toBeLessThan(1.5 * soft);
+  }, 60_000);
+});
+
 describe('datagen output safety', () => {
   it('refuses to append to a file that is not viriformat, and leaves it untouched', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-vf-')), 'notes.txt');
