@@ -15,25 +15,41 @@ export interface Skill {
 
 const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL_MAX_ELO, elo));
 
-/** Nodes per move: doubling every 220 Elo, about 200 at 800 and 115,000 at 2800. */
+/**
+ * The calibration: UCI_Elo → the internal strength the curves below are written in, piecewise linear through the points
+ * measured against Stockfish's UCI_Elo at the same setting (docs/STRENGTH.md). Below the first point the first segment
+ * is extended (Stockfish's ladder ends at 1350); above the last measured one (2200) the engine is near full strength and
+ * the rest is extrapolated by node budget.
+ */
+export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1430], [1800, 1870], [2200, 2750], [2800, 3400]];
+
+export function skillStrength(elo: number): number {
+  const e = clampElo(elo), c = SKILL_CALIBRATION;
+  let i = 0;
+  while (i < c.length - 2 && e > c[i + 1][0]) i++;
+  const [e0, s0] = c[i], [e1, s1] = c[i + 1];
+  return s0 + ((e - e0) * (s1 - s0)) / (e1 - e0);
+}
+
+/** Nodes per move: doubling every 220 points of strength; about 200 at UCI_Elo 800, 100,000 at 2200. */
 export function skillNodes(elo: number): number {
-  return Math.round(400 * 2 ** ((clampElo(elo) - 1000) / 220));
+  return Math.round(400 * 2 ** ((skillStrength(elo) - 1000) / 220));
 }
 
 /** How many root moves are searched as candidates (MultiPV). */
 export function skillCandidates(elo: number): number {
-  const e = clampElo(elo);
-  return e < 1400 ? 6 : e < 2000 ? 4 : 3;
+  const s = skillStrength(elo);
+  return s < 1400 ? 6 : s < 2000 ? 4 : 3;
 }
 
-/** Softmax temperature of the choice, in centipawns: 120 at 800 down to 5 at 2800. */
+/** Softmax temperature of the choice, in centipawns: about 120 at the bottom down to 5 from strength 2800. */
 export function skillTemperature(elo: number): number {
-  return Math.max(5, 120 - (clampElo(elo) - SKILL_MIN_ELO) * 0.0575);
+  return Math.max(5, Math.min(125, 120 - (skillStrength(elo) - 800) * 0.0575));
 }
 
-/** Amplitude of the evaluation noise (cp, ±): 140 at 800, 40 at 1800, none from 2200. */
+/** Amplitude of the evaluation noise (cp, ±): about 140 at the bottom, none from strength 2200. */
 export function skillNoise(elo: number): number {
-  return Math.max(0, Math.round((2200 - clampElo(elo)) / 10));
+  return Math.max(0, Math.round((2200 - skillStrength(elo)) / 10));
 }
 
 /** A hash of the position key and the seed in [-amp, amp]: the same position always gets the same misjudgement. */

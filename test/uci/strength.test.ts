@@ -2,7 +2,7 @@
 // lowest level, node budgets that shrink with the level, legal and quick moves.
 import { describe, expect, it } from 'vitest';
 import { TARGETS, START_FEN, setup, goAndCheck, sharedEngine, infos, EnginePool, Engine } from '../helpers/engine';
-import { skillNodes } from '../../src/search/skill';
+import { skillNodes, skillStrength, skillTemperature, skillNoise, SKILL_CALIBRATION, SKILL_MIN_ELO, SKILL_MAX_ELO } from '../../src/search/skill';
 
 // White's rook takes an undefended queen; nothing else comes close.
 const FREE_QUEEN = 'rn2k2r/ppp2ppp/8/3q4/8/8/PPPR1PPP/4K1NR w - - 0 1';
@@ -14,6 +14,22 @@ async function limited(e: Engine, elo: number, seed: number): Promise<void> {
   e.send('ucinewgame');
   await e.ready();
 }
+
+describe('strength limiter calibration', () => {
+  it('maps UCI_Elo through the measured points, and every level is at least as strong as the one below', () => {
+    for (const [elo, strength] of SKILL_CALIBRATION) expect(skillStrength(elo)).toBeCloseTo(strength, 6);
+    for (let elo = SKILL_MIN_ELO + 10; elo <= SKILL_MAX_ELO; elo += 10) {
+      expect(skillStrength(elo), `strength at ${elo}`).toBeGreaterThan(skillStrength(elo - 10));
+      expect(skillNodes(elo)).toBeGreaterThanOrEqual(skillNodes(elo - 10));
+      expect(skillTemperature(elo)).toBeLessThanOrEqual(skillTemperature(elo - 10));
+      expect(skillNoise(elo)).toBeLessThanOrEqual(skillNoise(elo - 10));
+    }
+    // Out-of-range values are clamped, not extrapolated without end.
+    expect(skillNodes(100)).toBe(skillNodes(SKILL_MIN_ELO));
+    expect(skillNodes(5000)).toBe(skillNodes(SKILL_MAX_ELO));
+    expect(skillNodes(SKILL_MIN_ELO)).toBeGreaterThan(100);
+  });
+});
 
 describe.each(TARGETS.slice(0, 1))('strength limiter: $name', (target) => {
   const engine = sharedEngine(target);
