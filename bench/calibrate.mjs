@@ -58,7 +58,7 @@ function playLevel(elo) {
 
 function eloOf(log) {
   const t = fs.readFileSync(log, 'utf8');
-  const all = [...t.matchAll(/Elo: (-?[\d.]+|inf|-inf) \+\/- ([\d.]+|nan|inf)/g)];
+  const all = [...t.matchAll(/(?<!n)Elo: (-?[\d.]+|inf|-inf) \+\/- ([\d.]+|nan|inf)/g)];
   const wdl = [...t.matchAll(/Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)/g)];
   const last = all[all.length - 1], w = wdl[wdl.length - 1];
   return { diff: last ? last[1] : '?', err: last ? last[2] : '?', games: w ? +w[1] : 0, w: w ? +w[2] : 0, l: w ? +w[3] : 0, d: w ? +w[4] : 0 };
