@@ -21,7 +21,7 @@ const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL
  * is extended (Stockfish's ladder ends at 1350); above the last measured one (2200) the engine is near full strength and
  * the rest is extrapolated by node budget.
  */
-export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1430], [1800, 1870], [2200, 2750], [2800, 3400]];
+export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1430], [1800, 2030], [2200, 2950], [2800, 3400]];
 
 export function skillStrength(elo: number): number {
   const e = clampElo(elo), c = SKILL_CALIBRATION;
@@ -31,15 +31,16 @@ export function skillStrength(elo: number): number {
   return s0 + ((e - e0) * (s1 - s0)) / (e1 - e0);
 }
 
-/** Nodes per move: doubling every 220 points of strength; about 200 at UCI_Elo 800, 100,000 at 2200. */
+/** Nodes per move: doubling every 220 points of strength; 1,550 at UCI_Elo 1400, 186,000 at 2200; never below 50. */
 export function skillNodes(elo: number): number {
-  return Math.round(400 * 2 ** ((skillStrength(elo) - 1000) / 220));
+  return Math.max(50, Math.round(400 * 2 ** ((skillStrength(elo) - 1000) / 220)));
 }
 
 /** How many root moves are searched as candidates (MultiPV). */
 export function skillCandidates(elo: number): number {
+  // At the top a single line: the MultiPV overhead and the choice cost far more strength than the ladder allows there.
   const s = skillStrength(elo);
-  return s < 1400 ? 6 : s < 2000 ? 4 : 3;
+  return s < 1400 ? 6 : s < 2000 ? 4 : s < 2800 ? 3 : 1;
 }
 
 /** Softmax temperature of the choice, in centipawns: about 120 at the bottom down to 5 from strength 2800. */
