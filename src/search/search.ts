@@ -631,12 +631,12 @@ export class Searcher {
         for (let k = 0; k < shownPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
         const s = this.rootScores[0];
         if (limits.mate > 0 && s >= MATE - (2 * limits.mate - 1)) break;
-        if (limits.softNodes > 0) {
+        if (this.softNodes > 0) {
           // Datagen's soft node limit: no new iteration once past it, nor one expected to end well past it. The next
           // iteration is predicted to grow like the last one did; starting it only while half of it still fits makes the
           // nodes a move average about the limit instead of twice it.
           const iter = this.nodes - iterEnd, growth = prevIter > 0 ? Math.max(1, Math.min(4, iter / prevIter)) : 2;
-          if (this.nodes >= limits.softNodes || this.nodes + iter * growth * 0.5 > limits.softNodes) break;
+          if (this.nodes >= this.softNodes || this.nodes + iter * growth * 0.5 > this.softNodes) break;
           prevIter = iter; iterEnd = this.nodes;
         }
         // A proven mate needs no deeper iterations (a full-width search finds the shortest one).

@@ -141,6 +141,7 @@ describe('the soft node limit', () => {
     const soft = 2000;
     const p = new GamePlayer({ seed: 5, softNodes: soft, hardNodes: 8 * soft, randomPlies: 8, book: [], hashMiB: 1, hce: true, plyCap: 120 });
     let nodes = 0, positions = 0;
+    // r.nodes is the player's running total (the searches that vet each opening included), so it is assigned, not added.
     for (let g = 0; g < 2; g++) { const r = p.play(g); positions += r.positions; nodes = r.nodes; }
     expect(positions).toBeGreaterThan(40);
     expect(nodes / positions).toBeLessThan(1.5 * soft);
