@@ -132,6 +132,11 @@ let buckets = 1;
 /** The output bucket of the position being evaluated, and its layer's offset into outW. */
 let bucket = 0;
 let outOff = 0;
+/**
+ * How many products qa^2 * w of the output layer an int32 can sum without overflow, for this net's
+ * largest |w| (at least 1: qa <= 255 and |w| <= 32767 keep one product within int32).
+ */
+let chunk = 1;
 /** acc[(sp * 2 + persp) * H + i] */
 let acc = new Int16Array(0);
 const accLo = new Int32Array(STACK_SIZE + 1);
@@ -149,6 +154,9 @@ export function setNet(n: Net | null): void {
   ftW = n ? n.ftW : new Int16Array(0);
   outW = n ? n.outW : new Int16Array(0);
   buckets = n ? n.buckets : 1;
+  let maxW = 1;
+  for (let i = 0; i < outW.length; i++) maxW = Math.max(maxW, Math.abs(outW[i]));
+  chunk = n ? Math.max(1, Math.floor(0x7fffffff / (n.qa * n.qa * maxW))) : 1;
   acc = new Int16Array((STACK_SIZE + 2) * 2 * H); // one spare slot past the stack for verify()
   accOk.fill(0);
 }
@@ -172,73 +180,138 @@ function refresh(pos: Position, sp: number): void {
  * dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives (-1 leaves a term out), and, in
  * the same pass, the output layer's sum over the new accumulators with `stm` to move: a node that
  * is evaluated right after its move touches each accumulator once.
+ * Why the loops look like this: about half the accumulators are clipped, so a branching clamp
+ * mispredicts often; the clamp is done with shifts and masks instead. The products are summed in
+ * int32 over chunks short enough that they cannot overflow (see `chunk`), which keeps the loop in
+ * integer registers; the chunk sums are added as doubles.
  */
 function update(src: number, dst: number, stm: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
   // Locals, not the module's bindings: V8 keeps them in registers across the loops.
-  const A = acc, W = ftW, O = outW, h = H, qa = net!.qa;
+  const A = acc, W = ftW, O = outW, h = H, qa = net!.qa, k = chunk;
   let sum = 0;
   for (let persp = 0; persp < 2; persp++) {
     const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h, o = outOff + (persp === stm ? 0 : h);
     const a = featureIndex(persp, pa, sqa) * h, r1 = featureIndex(persp, ps1, sqs1) * h;
     if (ps2 < 0) {
-      for (let i = 0; i < h; i++) {
-        const x = A[s + i] + W[a + i] - W[r1 + i];
-        A[d + i] = x;
-        const v = x < 0 ? 0 : x > qa ? qa : x;
-        sum += v * v * O[o + i];
+      for (let c = 0; c < h; c += k) {
+        const e = c + k < h ? c + k : h;
+        let part = 0;
+        for (let i = c; i < e; i++) {
+          const x = A[s + i] + W[a + i] - W[r1 + i];
+          A[d + i] = x;
+          let v = x & ~(x >> 31); v -= qa; v = (v & (v >> 31)) + qa;
+          part = (part + Math.imul(Math.imul(v, v), O[o + i])) | 0;
+        }
+        sum += part;
       }
     } else if (pa2 < 0) {
       const r2 = featureIndex(persp, ps2, sqs2) * h;
-      for (let i = 0; i < h; i++) {
-        const x = A[s + i] + W[a + i] - W[r1 + i] - W[r2 + i];
-        A[d + i] = x;
-        const v = x < 0 ? 0 : x > qa ? qa : x;
-        sum += v * v * O[o + i];
+      for (let c = 0; c < h; c += k) {
+        const e = c + k < h ? c + k : h;
+        let part = 0;
+        for (let i = c; i < e; i++) {
+          const x = A[s + i] + W[a + i] - W[r1 + i] - W[r2 + i];
+          A[d + i] = x;
+          let v = x & ~(x >> 31); v -= qa; v = (v & (v >> 31)) + qa;
+          part = (part + Math.imul(Math.imul(v, v), O[o + i])) | 0;
+        }
+        sum += part;
       }
     } else {
       const r2 = featureIndex(persp, ps2, sqs2) * h, a2 = featureIndex(persp, pa2, sqa2) * h;
-      for (let i = 0; i < h; i++) {
-        const x = A[s + i] + W[a + i] + W[a2 + i] - W[r1 + i] - W[r2 + i];
-        A[d + i] = x;
-        const v = x < 0 ? 0 : x > qa ? qa : x;
-        sum += v * v * O[o + i];
+      for (let c = 0; c < h; c += k) {
+        const e = c + k < h ? c + k : h;
+        let part = 0;
+        for (let i = c; i < e; i++) {
+          const x = A[s + i] + W[a + i] + W[a2 + i] - W[r1 + i] - W[r2 + i];
+          A[d + i] = x;
+          let v = x & ~(x >> 31); v -= qa; v = (v & (v >> 31)) + qa;
+          part = (part + Math.imul(Math.imul(v, v), O[o + i])) | 0;
+        }
+        sum += part;
       }
     }
   }
   return sum;
 }
 
-/** Accumulators of slot t + 1 from slot t, for the move made at stack slot t; returns the output sum there. */
-function applyMove(pos: Position, t: number): number {
-  const m = pos.stMove[t], piece = pos.stPiece[t];
-  if (m === 0 || piece === 0) { // null move: the same accumulators, the other side to move
-    acc.copyWithin((t + 1) * 2 * H, t * 2 * H, (t + 1) * 2 * H);
-    return outputSum(t + 1, pos.stm ^ ((pos.sp - t - 1) & 1));
+/** dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives, without the output sum: for the moves a lazy update passes on its way. */
+function updateOnly(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void {
+  const A = acc, W = ftW, h = H;
+  for (let persp = 0; persp < 2; persp++) {
+    const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h;
+    const a = featureIndex(persp, pa, sqa) * h, r1 = featureIndex(persp, ps1, sqs1) * h;
+    if (ps2 < 0) {
+      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] - W[r1 + i];
+    } else if (pa2 < 0) {
+      const r2 = featureIndex(persp, ps2, sqs2) * h;
+      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] - W[r1 + i] - W[r2 + i];
+    } else {
+      const r2 = featureIndex(persp, ps2, sqs2) * h, a2 = featureIndex(persp, pa2, sqa2) * h;
+      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] + W[a2 + i] - W[r1 + i] - W[r2 + i];
+    }
   }
-  const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3, them = us ^ 1;
+}
+
+/** The accumulators of slot t + 1 from slot t, for the move made at stack slot t (no output sum). */
+function applyMoveOnly(pos: Position, t: number): void {
+  const m = pos.stMove[t], piece = pos.stPiece[t];
+  if (m === 0 || piece === 0) { // null move: the same accumulators
+    acc.copyWithin((t + 1) * 2 * H, t * 2 * H, (t + 1) * 2 * H);
+    return;
+  }
+  const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
   if (kind === CASTLING) {
     const base = us === WHITE ? 0 : 56;
     const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
     const rook = (us << 3) | ROOK;
-    return update(t, t + 1, them, piece, kTo, piece, from, rook, to, rook, rTo);
+    updateOnly(t, t + 1, piece, kTo, piece, from, rook, to, rook, rTo);
+    return;
   }
   const captured = pos.stCaptured[t];
   const added = kind === PROMOTION ? (us << 3) | promoType(m) : piece;
-  if (captured === 0) return update(t, t + 1, them, added, to, piece, from, -1, 0, -1, 0);
+  if (captured === 0) { updateOnly(t, t + 1, added, to, piece, from, -1, 0, -1, 0); return; }
   const capSq = kind === EN_PASSANT ? to + (us === WHITE ? -8 : 8) : to;
-  return update(t, t + 1, them, added, to, piece, from, captured, capSq, -1, 0);
+  updateOnly(t, t + 1, added, to, piece, from, captured, capSq, -1, 0);
 }
 
-/** The output layer's sum over the accumulators of slot sp, `stm` to move. */
+/** The accumulators of the evaluated position's slot sp from slot sp - 1, and the output sum there (`stm` to move). */
+function applyLastMove(pos: Position, sp: number, stm: number): number {
+  const t = sp - 1, m = pos.stMove[t], piece = pos.stPiece[t];
+  if (m === 0 || piece === 0) { // null move
+    acc.copyWithin(sp * 2 * H, t * 2 * H, sp * 2 * H);
+    return outputSum(sp, stm);
+  }
+  const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
+  if (kind === CASTLING) {
+    const base = us === WHITE ? 0 : 56;
+    const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
+    const rook = (us << 3) | ROOK;
+    return update(t, sp, stm, piece, kTo, piece, from, rook, to, rook, rTo);
+  }
+  const captured = pos.stCaptured[t];
+  const added = kind === PROMOTION ? (us << 3) | promoType(m) : piece;
+  if (captured === 0) return update(t, sp, stm, added, to, piece, from, -1, 0, -1, 0);
+  const capSq = kind === EN_PASSANT ? to + (us === WHITE ? -8 : 8) : to;
+  return update(t, sp, stm, added, to, piece, from, captured, capSq, -1, 0);
+}
+
+/** The output layer's sum over the accumulators of slot sp, `stm` to move (clamp and sums as in `update`). */
 function outputSum(sp: number, stm: number): number {
-  const A = acc, O = outW, h = H, qa = net!.qa, o = outOff;
-  const us = (sp * 2 + stm) * h, them = (sp * 2 + (stm ^ 1)) * h;
+  const A = acc, O = outW, h = H, qa = net!.qa, k = chunk;
   let sum = 0;
-  for (let i = 0; i < h; i++) {
-    let v = A[us + i]; v = v < 0 ? 0 : v > qa ? qa : v;
-    let u = A[them + i]; u = u < 0 ? 0 : u > qa ? qa : u;
-    // Doubles are exact here (QA <= 255: |v * v * w| < 2^31 per term, the sum far below 2^53).
-    sum += v * v * O[o + i] + u * u * O[o + h + i];
+  for (let persp = 0; persp < 2; persp++) {
+    const s = (sp * 2 + persp) * h, o = outOff + (persp === stm ? 0 : h);
+    for (let c = 0; c < h; c += k) {
+      const e = c + k < h ? c + k : h;
+      let part = 0;
+      for (let i = c; i < e; i++) {
+        const x = A[s + i];
+        let v = x & ~(x >> 31); v -= qa; v = (v & (v >> 31)) + qa;
+        part = (part + Math.imul(Math.imul(v, v), O[o + i])) | 0;
+      }
+      sum += part;
+    }
   }
   return sum;
 }
@@ -253,7 +326,6 @@ function mark(pos: Position, sp: number): void {
 /** The network's score of pos in centipawns, side to move's view. Needs a net (setNet). */
 export function evaluateNet(pos: Position): number {
   const sp = pos.sp;
-  // Moves applied on the way compute their sums with this position's bucket too: only the last is used.
   bucket = buckets === 1 ? 0 : outputBucket(pos.pieceCount(), buckets);
   outOff = bucket * 2 * H;
   let sum: number;
@@ -268,8 +340,8 @@ export function evaluateNet(pos: Position): number {
       refresh(pos, sp);
       sum = outputSum(sp, pos.stm);
     } else {
-      sum = 0;
-      for (; s < sp; s++) { sum = applyMove(pos, s); mark(pos, s + 1); }
+      for (s++; s < sp; s++) { applyMoveOnly(pos, s - 1); mark(pos, s); }
+      sum = applyLastMove(pos, sp, pos.stm);
     }
     mark(pos, sp);
   }

@@ -1,7 +1,7 @@
 // The network in the engine: lazy incremental accumulators = full refresh = the trainer's integer
 // forward pass, on positions from the perft suites walked with every kind of move and null moves;
 // colour-flip symmetry; the trainer's float net against its quantised form; bad net files refused.
-import { describe, it, expect, beforeAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, verifyAccumulators, HEADER_BYTES, type Net } from '../../src/eval/nnue';
@@ -27,7 +27,7 @@ function fens(file: string, every: number, chess960 = false): { fen: string; che
 }
 
 /** A random int16 net (seeded), with weights large enough that clipping at 0 and QA both happen. */
-function randomNet(H: number, seed: number, B = 1): Net {
+function randomNet(H: number, seed: number, B = 1, outMax = 127): Net {
   let s = seed;
   const r = (lo: number, hi: number): number => {
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
@@ -35,7 +35,7 @@ function randomNet(H: number, seed: number, B = 1): Net {
   };
   const ftW = new Int16Array(768 * H).map(() => r(-60, 60));
   const ftB = new Int16Array(H).map(() => r(-50, 200));
-  const outW = new Int16Array(2 * H * B).map(() => r(-127, 127));
+  const outW = new Int16Array(2 * H * B).map(() => r(-outMax, outMax));
   const outB = new Int32Array(B).map(() => r(-5000, 5000));
   const bytes = writeNet({ hidden: H, qa: 255, qb: 64, scale: 400, buckets: B, ftW, ftB, outW, outB });
   const n = parseNet(bytes);
@@ -189,6 +189,32 @@ describe.each([1, 8])('NNUE inference, %i output bucket(s)', (B) => {
     }
     expect(worst).toBeLessThan(8);
     setNet(net);
+  });
+});
+
+// The output layer sums in int32 over chunks short enough not to overflow; with the largest output weights a chunk is
+// one product, and the sums must still equal the trainer's (double) formula exactly.
+describe('NNUE output sums with extreme output weights', () => {
+  afterAll(() => setNet(null));
+  it('match the trainer formula when every chunk is a single product', () => {
+    const net = randomNet(64, 11, 1, 32767);
+    net.outW.fill(32767, 0, 32); net.outW.fill(-32767, 64, 96); // some runs of the largest weights, both signs
+    setNet(net);
+    const list = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    for (const { fen } of fens('perftsuite.epd', 8)) {
+      const pos = load(fen);
+      resetAccumulators();
+      for (let ply = 0; ply < 6; ply++) {
+        const feats = features(pos);
+        expect(evaluateNet(pos)).toBe(quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE));
+        checked++;
+        const n = legalMoves(pos, list);
+        if (n === 0) break;
+        pos.make(list[(ply * 7) % n]);
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 });
 
