@@ -4,13 +4,15 @@
 # op12no2/lozza, nothing to build). Prints every run and the medians. Run it on an idle machine.
 #
 #   bench/nps-vs-lozza.sh /path/to/lozza.js [runs]
+# The host's speed drifts between runs (±40% seen), so each round's nnue/lozza ratio is printed too, with
+# their median: runs next to each other share the machine's state, which medians of separate runs do not.
 # Note: Tessera counts every node it enters (search and quiescence); Lozza counts the nodes that
 # loop over moves, so its nps is not directly the same unit.
 set -euo pipefail
 lozza=$1; runs=${2:-3}
 here=$(cd "$(dirname "$0")/.." && pwd)
 tessera=${TESSERA:-$here/dist/tessera}
-declare -A all
+declare -A all last
 for ((r = 1; r <= runs; r++)); do
   for kind in hce nnue ${NET:+net} lozza; do
     case $kind in
@@ -21,9 +23,13 @@ for ((r = 1; r <= runs; r++)); do
     esac
     echo "run $r $kind nps $v"
     all[$kind]="${all[$kind]:-} $v"
+    last[$kind]=$v
   done
+  ratio=$(awk -v a="${last[nnue]}" -v b="${last[lozza]}" 'BEGIN {if (b > 0) printf "%.3f", a / b}')
+  echo "run $r nnue/lozza $ratio"
+  all[ratio]="${all[ratio]:-} $ratio"
 done
-for kind in hce nnue ${NET:+net} lozza; do
-  med=$(echo ${all[$kind]} | tr ' ' '\n' | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
+for kind in hce nnue ${NET:+net} lozza ratio; do
+  med=$(echo ${all[$kind]} | tr ' ' '\n' | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
   echo "median $kind $med"
 done
