@@ -253,7 +253,12 @@ function updateOnly(src: number, dst: number, pa: number, sqa: number, ps1: numb
   }
 }
 
-/** The accumulators of slot t + 1 from slot t, for the move made at stack slot t (no output sum). */
+/**
+ * The accumulators of slot t + 1 from slot t, for the move made at stack slot t (no output sum).
+ * applyMoveOnly and applyLastMove decode the move alike on purpose: one function with the terms in variables and a
+ * flag for the sum measured about 15% slower in bench (8 interleaved pairs, median per-pair ratio 0.85); each call
+ * site here passes its absent terms as constants.
+ */
 function applyMoveOnly(pos: Position, t: number): void {
   const m = pos.stMove[t], piece = pos.stPiece[t];
   if (m === 0 || piece === 0) { // null move: the same accumulators
