@@ -6,6 +6,8 @@
 #   bench/nps-vs-lozza.sh /path/to/lozza.js [runs]
 # The host's speed drifts between runs (±40% seen), so each round's nnue/lozza ratio is printed too, with
 # their median: runs next to each other share the machine's state, which medians of separate runs do not.
+# The hosts seen so far are bimodal (a binary's bench runs either near its best or about a third slower, in
+# spells), so the best run of each kind is printed as well: best against best compares both in the fast state.
 # Note: Tessera counts every node it enters (search and quiescence); Lozza counts the nodes that
 # loop over moves, so its nps is not directly the same unit.
 set -euo pipefail
@@ -31,5 +33,9 @@ for ((r = 1; r <= runs; r++)); do
 done
 for kind in hce nnue ${NET:+net} lozza ratio; do
   med=$(echo ${all[$kind]} | tr ' ' '\n' | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
-  echo "median $kind $med"
+  max=$(echo ${all[$kind]} | tr ' ' '\n' | sort -g | tail -1)
+  echo "median $kind $med best $max"
 done
+best_n=$(echo ${all[nnue]} | tr ' ' '\n' | sort -g | tail -1)
+best_l=$(echo ${all[lozza]} | tr ' ' '\n' | sort -g | tail -1)
+echo "best nnue/best lozza $(awk -v a="$best_n" -v b="$best_l" 'BEGIN {if (b > 0) printf "%.3f", a / b}')"
