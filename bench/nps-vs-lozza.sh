@@ -8,8 +8,9 @@
 # their median: runs next to each other share the machine's state, which medians of separate runs do not.
 # The hosts seen so far are bimodal (a binary's bench runs either near its best or about a third slower, in
 # spells), so the best run of each kind is printed as well: best against best compares both in the fast state.
-# Note: Tessera counts every node it enters (search and quiescence); Lozza counts the nodes that
-# loop over moves, so its nps is not directly the same unit.
+# Node counts: Tessera counts every node it enters, search and quiescence, including those that return at once
+# as draws. Lozza (lozza.js: search() and qSearch()) counts every quiescence node and every main-search node that
+# gets past its draw and mate-distance checks, so the units differ only by those early returns.
 set -euo pipefail
 lozza=$1; runs=${2:-3}
 here=$(cd "$(dirname "$0")/.." && pwd)
