@@ -123,22 +123,33 @@ export function featureIndex(persp: number, p: number, sq: number): number {
 }
 
 // ---------------- this thread's net and accumulators ----------------
+//
+// Two int16 lanes in one int32 ("SWAR"): the accumulators and the feature weights are held as pairs
+// P = lo + 65536 * hi in Int32Arrays, so one 32-bit add or subtract updates two lanes (a carry or
+// borrow out of lo is exactly what the value lo + 65536 * hi needs). Sums are taken mod 2^32, so an
+// incremental update and a full refresh give the same bits. A lane is read back as
+// lo = (P << 16) >> 16, hi = (P - lo) >> 16. An odd H gets one zero-weight pad lane.
 
 let net: Net | null = null;
 let H = 0;
-let ftW: Int16Array = new Int16Array(0);
+/** Lane pairs per perspective: ceil(H / 2). */
+let H2 = 0;
+/** ftW32[f * H2 + j]: feature f's weights for lanes 2j and 2j + 1, packed. */
+let ftW32: Int32Array = new Int32Array(0);
+let ftB32: Int32Array = new Int32Array(0);
+/** [bucket][2 * 2 * H2] (side to move first), padded to whole lane pairs with zeros. */
 let outW: Int16Array = new Int16Array(0);
 let buckets = 1;
 /** The output bucket of the position being evaluated, and its layer's offset into outW. */
 let bucket = 0;
 let outOff = 0;
 /**
- * How many products qa^2 * w of the output layer an int32 can sum without overflow, for this net's
- * largest |w| (at least 1: qa <= 255 and |w| <= 32767 keep one product within int32).
+ * How many lane pairs (two products qa^2 * w each) of the output layer an int32 can sum without overflow, for
+ * this net's largest |w|; 0 when not even one pair can (|w| near 32767): then the products are summed as doubles.
  */
-let chunk = 1;
-/** acc[(sp * 2 + persp) * H + i] */
-let acc = new Int16Array(0);
+let pairChunk = 0;
+/** acc[(sp * 2 + persp) * H2 + j], packed pairs. */
+let acc = new Int32Array(0);
 /**
  * SQ[x + 32768] = clamp(x, 0, qa)^2 for every int16 x: the activation as one load (a branching clamp mispredicts,
  * about half the accumulators being clipped; shifts and masks plus a multiply measured a few per cent slower).
@@ -152,17 +163,39 @@ export function activeNet(): Net | null {
   return net;
 }
 
+/** Packs n lanes of int16 (n = count * h) into count rows of ceil(h / 2) pairs. */
+function pack(src: Int16Array, count: number, h: number): Int32Array {
+  const h2 = (h + 1) >> 1, out = new Int32Array(count * h2);
+  for (let r = 0; r < count; r++) {
+    for (let j = 0; j < h2; j++) {
+      const lo = src[r * h + 2 * j], hi = 2 * j + 1 < h ? src[r * h + 2 * j + 1] : 0;
+      out[r * h2 + j] = (lo + hi * 65536) | 0;
+    }
+  }
+  return out;
+}
+
 /** Installs a net for this thread (null: none). Forgets every accumulator. */
 export function setNet(n: Net | null): void {
   net = n;
   H = n ? n.hidden : 0;
-  ftW = n ? n.ftW : new Int16Array(0);
-  outW = n ? n.outW : new Int16Array(0);
+  H2 = (H + 1) >> 1;
+  ftW32 = n ? pack(n.ftW, INPUTS, H) : new Int32Array(0);
+  ftB32 = n ? pack(n.ftB, 1, H) : new Int32Array(0);
   buckets = n ? n.buckets : 1;
+  outW = new Int16Array(buckets * 4 * H2);
   let maxW = 1;
-  for (let i = 0; i < outW.length; i++) maxW = Math.max(maxW, Math.abs(outW[i]));
-  chunk = n ? Math.max(1, Math.floor(0x7fffffff / (n.qa * n.qa * maxW))) : 1;
-  acc = new Int16Array((STACK_SIZE + 2) * 2 * H); // one spare slot past the stack for verify()
+  if (n) {
+    for (let r = 0; r < 2 * buckets; r++) {
+      for (let i = 0; i < H; i++) {
+        const w = n.outW[r * H + i];
+        outW[r * 2 * H2 + i] = w;
+        maxW = Math.max(maxW, Math.abs(w));
+      }
+    }
+  }
+  pairChunk = n ? Math.floor(0x7fffffff / (2 * n.qa * n.qa * maxW)) : 0;
+  acc = new Int32Array((STACK_SIZE + 2) * 2 * H2); // one spare slot past the stack for verify()
   const qa = n ? n.qa : 0;
   for (let x = -32768; x < 32768; x++) { const v = x < 0 ? 0 : x > qa ? qa : x; SQ[x + 32768] = v * v; }
   accOk.fill(0);
@@ -170,15 +203,15 @@ export function setNet(n: Net | null): void {
 
 /** Builds both accumulators of stack slot sp from the board. */
 function refresh(pos: Position, sp: number): void {
-  const b = net!.ftB;
+  const A = acc, W = ftW32, B = ftB32, h2 = H2;
   for (let persp = 0; persp < 2; persp++) {
-    const base = (sp * 2 + persp) * H;
-    for (let i = 0; i < H; i++) acc[base + i] = b[i];
+    const base = (sp * 2 + persp) * h2;
+    for (let j = 0; j < h2; j++) A[base + j] = B[j];
     for (let sq = 0; sq < 64; sq++) {
       const p = pos.board[sq];
       if (!p) continue;
-      const w = featureIndex(persp, p, sq) * H;
-      for (let i = 0; i < H; i++) acc[base + i] += ftW[w + i];
+      const w = featureIndex(persp, p, sq) * h2;
+      for (let j = 0; j < h2; j++) A[base + j] = (A[base + j] + W[w + j]) | 0;
     }
   }
 }
@@ -187,50 +220,56 @@ function refresh(pos: Position, sp: number): void {
  * dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives (-1 leaves a term out), and, in
  * the same pass, the output layer's sum over the new accumulators with `stm` to move: a node that
  * is evaluated right after its move touches each accumulator once.
- * Why the loops look like this: the activation comes from the SQ table, indexed by x cut to int16
- * as it is stored (so it agrees with outputSum, which reads the stored value). The products are
- * summed in int32 over chunks short enough that they cannot overflow (see `chunk`), which keeps the
- * loop in integer registers; the chunk sums are added as doubles.
+ * Why the loops look like this: two lanes per 32-bit operation (see above); the activation comes from the SQ
+ * table; the products are summed in int32 over chunks short enough that they cannot overflow (see `pairChunk`),
+ * which keeps the loop in integer registers; the chunk sums are added as doubles.
  */
 function update(src: number, dst: number, stm: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
+  if (pairChunk === 0) {
+    updateOnly(src, dst, pa, sqa, ps1, sqs1, ps2, sqs2, pa2, sqa2);
+    return outputSum(dst, stm);
+  }
   // Locals, not the module's bindings: V8 keeps them in registers across the loops.
-  const A = acc, W = ftW, O = outW, h = H, T = SQ, k = chunk;
+  const A = acc, W = ftW32, O = outW, h2 = H2, T = SQ, k = pairChunk;
   let sum = 0;
   for (let persp = 0; persp < 2; persp++) {
-    const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h, o = outOff + (persp === stm ? 0 : h);
-    const a = featureIndex(persp, pa, sqa) * h, r1 = featureIndex(persp, ps1, sqs1) * h;
+    const s = (src * 2 + persp) * h2, d = (dst * 2 + persp) * h2, o = outOff + (persp === stm ? 0 : 2 * h2);
+    const a = featureIndex(persp, pa, sqa) * h2, r1 = featureIndex(persp, ps1, sqs1) * h2;
     if (ps2 < 0) {
-      for (let c = 0; c < h; c += k) {
-        const e = c + k < h ? c + k : h;
+      for (let c = 0; c < h2; c += k) {
+        const e = c + k < h2 ? c + k : h2;
         let part = 0;
-        for (let i = c; i < e; i++) {
-          const x = A[s + i] + W[a + i] - W[r1 + i];
-          A[d + i] = x;
-          part = (part + Math.imul(T[((x << 16) >> 16) + 32768], O[o + i])) | 0;
+        for (let j = c; j < e; j++) {
+          const x = (A[s + j] + W[a + j] - W[r1 + j]) | 0;
+          A[d + j] = x;
+          const lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+          part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
         }
         sum += part;
       }
     } else if (pa2 < 0) {
-      const r2 = featureIndex(persp, ps2, sqs2) * h;
-      for (let c = 0; c < h; c += k) {
-        const e = c + k < h ? c + k : h;
+      const r2 = featureIndex(persp, ps2, sqs2) * h2;
+      for (let c = 0; c < h2; c += k) {
+        const e = c + k < h2 ? c + k : h2;
         let part = 0;
-        for (let i = c; i < e; i++) {
-          const x = A[s + i] + W[a + i] - W[r1 + i] - W[r2 + i];
-          A[d + i] = x;
-          part = (part + Math.imul(T[((x << 16) >> 16) + 32768], O[o + i])) | 0;
+        for (let j = c; j < e; j++) {
+          const x = (A[s + j] + W[a + j] - W[r1 + j] - W[r2 + j]) | 0;
+          A[d + j] = x;
+          const lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+          part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
         }
         sum += part;
       }
     } else {
-      const r2 = featureIndex(persp, ps2, sqs2) * h, a2 = featureIndex(persp, pa2, sqa2) * h;
-      for (let c = 0; c < h; c += k) {
-        const e = c + k < h ? c + k : h;
+      const r2 = featureIndex(persp, ps2, sqs2) * h2, a2 = featureIndex(persp, pa2, sqa2) * h2;
+      for (let c = 0; c < h2; c += k) {
+        const e = c + k < h2 ? c + k : h2;
         let part = 0;
-        for (let i = c; i < e; i++) {
-          const x = A[s + i] + W[a + i] + W[a2 + i] - W[r1 + i] - W[r2 + i];
-          A[d + i] = x;
-          part = (part + Math.imul(T[((x << 16) >> 16) + 32768], O[o + i])) | 0;
+        for (let j = c; j < e; j++) {
+          const x = (A[s + j] + W[a + j] + W[a2 + j] - W[r1 + j] - W[r2 + j]) | 0;
+          A[d + j] = x;
+          const lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+          part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
         }
         sum += part;
       }
@@ -241,18 +280,18 @@ function update(src: number, dst: number, stm: number, pa: number, sqa: number, 
 
 /** dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives, without the output sum: for the moves a lazy update passes on its way. */
 function updateOnly(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void {
-  const A = acc, W = ftW, h = H;
+  const A = acc, W = ftW32, h2 = H2;
   for (let persp = 0; persp < 2; persp++) {
-    const s = (src * 2 + persp) * h, d = (dst * 2 + persp) * h;
-    const a = featureIndex(persp, pa, sqa) * h, r1 = featureIndex(persp, ps1, sqs1) * h;
+    const s = (src * 2 + persp) * h2, d = (dst * 2 + persp) * h2;
+    const a = featureIndex(persp, pa, sqa) * h2, r1 = featureIndex(persp, ps1, sqs1) * h2;
     if (ps2 < 0) {
-      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] - W[r1 + i];
+      for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] - W[r1 + j];
     } else if (pa2 < 0) {
-      const r2 = featureIndex(persp, ps2, sqs2) * h;
-      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] - W[r1 + i] - W[r2 + i];
+      const r2 = featureIndex(persp, ps2, sqs2) * h2;
+      for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] - W[r1 + j] - W[r2 + j];
     } else {
-      const r2 = featureIndex(persp, ps2, sqs2) * h, a2 = featureIndex(persp, pa2, sqa2) * h;
-      for (let i = 0; i < h; i++) A[d + i] = A[s + i] + W[a + i] + W[a2 + i] - W[r1 + i] - W[r2 + i];
+      const r2 = featureIndex(persp, ps2, sqs2) * h2, a2 = featureIndex(persp, pa2, sqa2) * h2;
+      for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] + W[a2 + j] - W[r1 + j] - W[r2 + j];
     }
   }
 }
@@ -266,7 +305,7 @@ function updateOnly(src: number, dst: number, pa: number, sqa: number, ps1: numb
 function applyMoveOnly(pos: Position, t: number): void {
   const m = pos.stMove[t], piece = pos.stPiece[t];
   if (m === 0 || piece === 0) { // null move: the same accumulators
-    acc.copyWithin((t + 1) * 2 * H, t * 2 * H, (t + 1) * 2 * H);
+    acc.copyWithin((t + 1) * 2 * H2, t * 2 * H2, (t + 1) * 2 * H2);
     return;
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
@@ -288,7 +327,7 @@ function applyMoveOnly(pos: Position, t: number): void {
 function applyLastMove(pos: Position, sp: number, stm: number): number {
   const t = sp - 1, m = pos.stMove[t], piece = pos.stPiece[t];
   if (m === 0 || piece === 0) { // null move
-    acc.copyWithin(sp * 2 * H, t * 2 * H, sp * 2 * H);
+    acc.copyWithin(sp * 2 * H2, t * 2 * H2, sp * 2 * H2);
     return outputSum(sp, stm);
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
@@ -307,15 +346,19 @@ function applyLastMove(pos: Position, sp: number, stm: number): number {
 
 /** The output layer's sum over the accumulators of slot sp, `stm` to move (activation and sums as in `update`). */
 function outputSum(sp: number, stm: number): number {
-  const A = acc, O = outW, h = H, T = SQ, k = chunk;
+  const A = acc, O = outW, h2 = H2, T = SQ;
+  const k = pairChunk > 0 ? pairChunk : 1;
   let sum = 0;
   for (let persp = 0; persp < 2; persp++) {
-    const s = (sp * 2 + persp) * h, o = outOff + (persp === stm ? 0 : h);
-    for (let c = 0; c < h; c += k) {
-      const e = c + k < h ? c + k : h;
+    const s = (sp * 2 + persp) * h2, o = outOff + (persp === stm ? 0 : 2 * h2);
+    for (let c = 0; c < h2; c += k) {
+      const e = c + k < h2 ? c + k : h2;
       let part = 0;
-      for (let i = c; i < e; i++) {
-        part = (part + Math.imul(T[A[s + i] + 32768], O[o + i])) | 0;
+      for (let j = c; j < e; j++) {
+        const x = A[s + j], lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+        // With pairChunk 0 a single pair may pass int32: then its two products go to the double sum.
+        if (pairChunk === 0) sum += Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1]);
+        else part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
       }
       sum += part;
     }
@@ -334,7 +377,7 @@ function mark(pos: Position, sp: number): void {
 export function evaluateNet(pos: Position): number {
   const sp = pos.sp;
   bucket = buckets === 1 ? 0 : outputBucket(pos.pieceCount(), buckets);
-  outOff = bucket * 2 * H;
+  outOff = bucket * 4 * H2;
   let sum: number;
   if (accOk[sp] && accLo[sp] === pos.histLo[sp] && accHi[sp] === pos.histHi[sp]) {
     sum = outputSum(sp, pos.stm);
@@ -372,8 +415,8 @@ function verify(pos: Position, v: number): void {
   // Refresh into a spare slot past the search stack, so that the checked state stays as it was.
   const spare = STACK_SIZE + 1, sp = pos.sp;
   refresh(pos, spare);
-  const d = spare * 2 * H, s = sp * 2 * H;
-  for (let i = 0; i < 2 * H; i++) if (acc[d + i] !== acc[s + i]) { mismatches++; return; }
+  const d = spare * 2 * H2, s = sp * 2 * H2;
+  for (let j = 0; j < 2 * H2; j++) if (acc[d + j] !== acc[s + j]) { mismatches++; return; }
   if (netScore(net!, outputSum(spare, pos.stm), bucket) !== v) mismatches++;
 }
 

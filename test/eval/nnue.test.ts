@@ -192,13 +192,14 @@ describe.each([1, 8])('NNUE inference, %i output bucket(s)', (B) => {
   });
 });
 
-// The output layer sums in int32 over chunks short enough not to overflow; with the largest output weights a chunk is
-// one product, and the sums must still equal the trainer's (double) formula exactly.
-describe('NNUE output sums with extreme output weights', () => {
+// The output layer sums in int32 over chunks of lane pairs short enough not to overflow: with |w| up to 16514 a chunk is
+// one pair; beyond, not even one pair fits and the products are summed as doubles. The sums must still equal the
+// trainer's (double) formula exactly. An odd hidden size runs with a zero pad lane.
+describe.each([[64, 32767], [64, 16000], [23, 127]])('NNUE with H %i and output weights up to %i', (H, wMax) => {
   afterAll(() => setNet(null));
-  it('match the trainer formula when every chunk is a single product', () => {
-    const net = randomNet(64, 11, 1, 32767);
-    net.outW.fill(32767, 0, 32); net.outW.fill(-32767, 64, 96); // some runs of the largest weights, both signs
+  it('matches the trainer formula and a refresh', () => {
+    const net = randomNet(H, 11, 1, wMax);
+    if (wMax > 127) { net.outW.fill(wMax, 0, 32); net.outW.fill(-wMax, 64, 96); } // runs of the largest weights, both signs
     setNet(net);
     const list = new Int32Array(MAX_MOVES);
     let checked = 0;
@@ -207,7 +208,9 @@ describe('NNUE output sums with extreme output weights', () => {
       resetAccumulators();
       for (let ply = 0; ply < 6; ply++) {
         const feats = features(pos);
-        expect(evaluateNet(pos)).toBe(quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE));
+        const lazy = evaluateNet(pos);
+        expect(lazy).toBe(quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE));
+        if (ply === 3) expect(evaluateNetFresh(pos)).toBe(lazy);
         checked++;
         const n = legalMoves(pos, list);
         if (n === 0) break;
