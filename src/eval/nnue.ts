@@ -356,7 +356,8 @@ function outputSum(sp: number, stm: number): number {
       let part = 0;
       for (let j = c; j < e; j++) {
         const x = A[s + j], lo = (x << 16) >> 16, hi = (x - lo) >> 16;
-        // With pairChunk 0 a single pair may pass int32: then its two products go to the double sum.
+        // With pairChunk 0 a single pair may pass int32: then its two products go to the double sum. (A separate
+        // function for that rare case measured about 5% slower in bench, in both orders of 5 interleaved runs.)
         if (pairChunk === 0) sum += Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1]);
         else part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
       }
