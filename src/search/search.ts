@@ -618,8 +618,10 @@ export class Searcher {
           delta += delta >> 1;
         }
         if (this.stopped) break;
-        // Stable sort of the rest by score so the next line starts from the next best move.
-        this.sortRoot(this.pvIdx + 1);
+        // Stable sort of the rest by score so the next line starts from the next best move, and of the lines found
+        // so far: a later line can come back higher than an earlier one (the histories and the TT moved in between).
+        this.sortRoot(this.pvIdx + 1, this.rootCount);
+        this.sortRoot(0, this.pvIdx + 1);
       }
       if (this.stopped) {
         // A partial iteration still yields its best move when the first root move was searched.
@@ -712,9 +714,10 @@ export class Searcher {
     return root.best.map((r) => r.move);
   }
 
-  private sortRoot(from: number): void {
+  /** Sorts root moves [from, to) by score, best first. */
+  private sortRoot(from: number, to: number): void {
     // Insertion sort: stable, and the list is short.
-    for (let i = from + 1; i < this.rootCount; i++) {
+    for (let i = from + 1; i < to; i++) {
       const m = this.rootMoves[i], s = this.rootScores[i], p = this.rootPvs[i];
       let j = i - 1;
       while (j >= from && this.rootScores[j] < s) {
