@@ -50,7 +50,15 @@ for (let c = 0; c < 2; c++) for (let sq = 0; sq < 64; sq++) {
 
 // ---------------- pawn hash ----------------
 // Pawn structure depends only on the pawns: cache it, keyed exactly by the four pawn words.
-const PAWN_HASH_SIZE = 1 << 14;
+export const PAWN_INDEX_BITS = 14;
+const PAWN_HASH_SIZE = 1 << PAWN_INDEX_BITS;
+/**
+ * The slot of a pawn structure (both sides' pawn bitboards, as 32-bit halves) in a table of 2^PAWN_INDEX_BITS
+ * entries: the pawn hash here and the search's correction history share it.
+ */
+export function pawnIndex(wLo: number, wHi: number, bLo: number, bHi: number): number {
+  return (Math.imul(wLo ^ Math.imul(wHi, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(bLo ^ Math.imul(bHi, 0xc2b2ae35), 0x27d4eb2f)) >>> (32 - PAWN_INDEX_BITS);
+}
 const pawnKeys = new Int32Array(PAWN_HASH_SIZE * 4);
 const pawnMg = new Int32Array(PAWN_HASH_SIZE);
 const pawnEg = new Int32Array(PAWN_HASH_SIZE);
@@ -65,7 +73,7 @@ export function clearPawnHash(): void {
 let pMg = 0, pEg = 0, passLo = 0, passHi = 0;
 
 function pawnStructure(wLo: number, wHi: number, bLo: number, bHi: number): void {
-  const h = (Math.imul(wLo ^ Math.imul(wHi, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(bLo ^ Math.imul(bHi, 0xc2b2ae35), 0x27d4eb2f)) >>> 18;
+  const h = pawnIndex(wLo, wHi, bLo, bHi);
   const k = h * 4;
   if (pawnKeys[k] === wLo && pawnKeys[k + 1] === wHi && pawnKeys[k + 2] === bLo && pawnKeys[k + 3] === bHi) {
     pMg = pawnMg[h]; pEg = pawnEg[h]; passLo = pawnPassed[h * 2]; passHi = pawnPassed[h * 2 + 1];

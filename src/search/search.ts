@@ -1,6 +1,7 @@
 // The search: iterative deepening, principal variation search, quiescence, transposition table,
 // move ordering (hash move, MVV-LVA, killers, counter-moves, histories), singular and check extensions,
-// mate-distance pruning and draws by rule. One Searcher per thread; threads share the TT and the control block.
+// mate-distance pruning, draws by rule, and a pawn correction history on the static evaluation.
+// One Searcher per thread; threads share the TT and the control block.
 import { generateMoves, GEN_ALL } from '../core/movegen';
 import {
   MAX_MOVES, MAX_PLY, MOVE_NONE,
@@ -9,7 +10,7 @@ import {
 import type { Position } from '../core/position';
 import { moveToUci } from '../core/notation';
 import { seeGe } from '../core/see';
-import { evaluate } from '../eval/evaluate';
+import { evaluate, pawnIndex, PAWN_INDEX_BITS } from '../eval/evaluate';
 import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
   SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, F64_TBHITS, MAX_THREADS,
@@ -28,6 +29,10 @@ export { MATE, MATE_BOUND };
 const NO_EVAL = -32768;
 const MULTI_CUT = 2;
 const NO_TB = -INF - 1; // probeTbNode: the tables do not decide this node
+/** Pawn correction history: entries per side to move, fixed-point scale, and the largest correction (64 cp). */
+const CORR_SIZE = 1 << PAWN_INDEX_BITS;
+const CORR_GRAIN = 256;
+const CORR_MAX = 64 * CORR_GRAIN;
 
 /** Late-move reduction table, LMR[depth * 64 + moveNumber] = lmrBase + ln(d) ln(m) / lmrDiv. */
 const LMR = new Int8Array(64 * 64);
@@ -65,6 +70,12 @@ export class Searcher {
   readonly contHist = new Int16Array(1024 * 1024);
   /** The quiet reply that refuted each previous move last time: counterMoves[prevPieceTo]. */
   readonly counterMoves = new Int32Array(1024);
+  /**
+   * Correction history: corrHist[stm * CORR_SIZE + pawn-structure hash], the running mean of (search result - static
+   * eval) in 1/256 cp for positions with this pawn structure; added to the static eval so that pruning sees an
+   * evaluation the search has been confirming.
+   */
+  readonly corrHist = new Int32Array(2 * CORR_SIZE);
   /** The move a singular-extension search at this ply leaves out (0: none). */
   readonly excluded = new Int32Array(MAX_PLY + 2);
   /** One staged move picker per ply. */
@@ -131,6 +142,27 @@ export class Searcher {
     this.contHist.fill(0);
     this.counterMoves.fill(0);
     this.killers.fill(0);
+    this.corrHist.fill(0);
+  }
+
+  /** The correction-history slot of the position: side to move and the eval's pawn-structure index. */
+  private corrIndex(): number {
+    const bb = this.pos.bb;
+    return this.pos.stm * CORR_SIZE + pawnIndex(bb[2], bb[3], bb[18], bb[19]);
+  }
+
+  /** A static evaluation moved by the correction history, kept clear of mate scores. */
+  private corrected(raw: number, idx: number): number {
+    const v = raw + ((this.corrHist[idx] / CORR_GRAIN) | 0);
+    return v >= MATE_BOUND ? MATE_BOUND - 1 : v <= -MATE_BOUND ? -MATE_BOUND + 1 : v;
+  }
+
+  /** Moves the slot towards the error just seen, weighted by the depth that found it. */
+  private updateCorrHist(idx: number, err: number, depth: number): void {
+    const w = Math.min(depth + 1, 16);
+    let e = ((this.corrHist[idx] * (CORR_GRAIN - w) + err * CORR_GRAIN * w) / CORR_GRAIN) | 0;
+    if (e > CORR_MAX) e = CORR_MAX; else if (e < -CORR_MAX) e = -CORR_MAX;
+    this.corrHist[idx] = e;
   }
 
   // ---------------- time and stop ----------------
@@ -214,12 +246,13 @@ export class Searcher {
     }
 
     let best: number;
-    let standPat = 0;
+    let standPat = 0, rawEval = 0;
     if (inCheck) {
       best = -MATE + ply;
     } else {
-      standPat = evaluate(pos);
-      if (this.noiseAmp !== 0) standPat += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
+      rawEval = evaluate(pos);
+      if (this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
+      standPat = this.corrected(rawEval, this.corrIndex());
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
@@ -249,7 +282,7 @@ export class Searcher {
     }
     if (inCheck && moveCount === 0) return -MATE + ply;
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(pos.keyLo, pos.keyHi, bestMove, 0, bound, scoreToTT(best, ply), inCheck ? 0 : standPat);
+    tt.store(pos.keyLo, pos.keyHi, bestMove, 0, bound, scoreToTT(best, ply), inCheck ? 0 : rawEval);
     return best;
   }
 
@@ -303,12 +336,15 @@ export class Searcher {
     }
 
     // Static evaluation, refined by the TT score when its bound says it is more accurate.
-    let staticEval = 0, eval_ = 0;
+    // The TT keeps the raw evaluation; the correction is applied afresh each visit.
+    let staticEval = 0, eval_ = 0, rawEval = 0, corrIdx = 0;
     if (inCheck) {
       this.evals[ply] = NO_EVAL;
     } else {
-      staticEval = ttHit ? tt.eval : evaluate(pos);
-      if (!ttHit && this.noiseAmp !== 0) staticEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
+      rawEval = ttHit ? tt.eval : evaluate(pos);
+      if (!ttHit && this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
+      corrIdx = this.corrIndex();
+      staticEval = this.corrected(rawEval, corrIdx);
       this.evals[ply] = staticEval;
       eval_ = staticEval;
       if (ttHit && Math.abs(ttScore) < MATE_BOUND &&
@@ -443,7 +479,13 @@ export class Searcher {
     if (searched === 0) return inCheck ? -MATE + ply : alpha;
     if (excluded !== MOVE_NONE) return best; // a partial search: its result must not replace the hash entry
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : staticEval);
+    // Correction history learns from results a quiet move (or none) produced and whose bound says the static eval
+    // was wrong in that direction: a fail high above the eval, a fail low below it, or an exact score.
+    if (!inCheck && (bestMove === MOVE_NONE || !isNoisy(pos, bestMove)) && Math.abs(best) < MATE_BOUND &&
+      !(bound === BOUND_LOWER && best <= staticEval) && !(bound === BOUND_UPPER && best >= staticEval)) {
+      this.updateCorrHist(corrIdx, best - rawEval, depth);
+    }
+    tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : rawEval);
     return best;
   }
 

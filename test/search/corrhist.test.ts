@@ -1,0 +1,78 @@
+// Pawn correction history: which positions share a slot, how a slot learns, and that it stays bounded.
+import { describe, it, expect } from 'vitest';
+import { Searcher, MATE_BOUND } from '../../src/search/search';
+import { TT, createTTBuffer } from '../../src/search/tt';
+import { defaultLimits, CTRL_WORDS, F64_NODES } from '../../src/search/limits';
+import { load } from '../helpers/chess';
+import type { Position } from '../../src/core/position';
+
+interface CorrAccess {
+  pos: Position;
+  corrHist: Int32Array;
+  corrIndex(): number;
+  corrected(raw: number, idx: number): number;
+  updateCorrHist(idx: number, err: number, depth: number): void;
+}
+
+function searcher(): Searcher {
+  const tt = new TT(createTTBuffer(4));
+  const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
+  const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
+  return new Searcher(tt, ctrl, f64, 0, () => {});
+}
+
+function slot(s: Searcher, fen: string): number {
+  const c = s as unknown as CorrAccess;
+  c.pos = load(fen);
+  return c.corrIndex();
+}
+
+describe('correction history', () => {
+  it('keys on the pawns and the side to move only', () => {
+    const s = searcher();
+    const a = slot(s, 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+    // Same pawns, other pieces elsewhere: same slot.
+    expect(slot(s, 'rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3')).toBe(a);
+    // Same pawns, other side to move: the other half of the table.
+    expect(slot(s, 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3') - a).toBe(16384);
+    // One pawn moved (white or black): another slot.
+    expect(slot(s, 'r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 3')).not.toBe(a);
+    expect(slot(s, 'r1bqkbnr/ppp2ppp/2np4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3')).not.toBe(a);
+  });
+
+  it('moves towards the errors it is shown and stays within 64 cp', () => {
+    const c = searcher() as unknown as CorrAccess;
+    c.pos = load('4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1');
+    const idx = c.corrIndex();
+    expect(c.corrected(100, idx)).toBe(100);
+    for (let i = 0; i < 200; i++) c.updateCorrHist(idx, 30, 8);
+    expect(Math.abs(c.corrected(100, idx) - 130)).toBeLessThanOrEqual(1);
+    // A deeper result moves it further in one step than a shallow one.
+    const before = c.corrHist[idx];
+    c.updateCorrHist(idx, -30, 1);
+    const shallow = before - c.corrHist[idx];
+    c.corrHist[idx] = before;
+    c.updateCorrHist(idx, -30, 12);
+    expect(before - c.corrHist[idx]).toBeGreaterThan(shallow);
+    for (let i = 0; i < 500; i++) c.updateCorrHist(idx, 5000, 20);
+    expect(c.corrected(0, idx)).toBe(64);
+    for (let i = 0; i < 500; i++) c.updateCorrHist(idx, -5000, 20);
+    expect(c.corrected(0, idx)).toBe(-64);
+    // Never turns an ordinary eval into a mate score.
+    expect(c.corrected(MATE_BOUND - 10, idx)).toBeLessThan(MATE_BOUND);
+    for (let i = 0; i < 500; i++) c.updateCorrHist(idx, 5000, 20);
+    expect(c.corrected(MATE_BOUND - 10, idx)).toBeLessThan(MATE_BOUND);
+  });
+
+  it('a real search fills it within bounds, and clearHistory empties it', () => {
+    const s = searcher();
+    const c = s as unknown as CorrAccess;
+    s.go(load('r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16'), { ...defaultLimits(), nodes: 50000 },
+      { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE: true }, null, 0, 0);
+    let used = 0;
+    for (const v of c.corrHist) { if (v !== 0) used++; expect(Math.abs(v)).toBeLessThanOrEqual(64 * 256); }
+    expect(used).toBeGreaterThan(10);
+    s.clearHistory();
+    expect(c.corrHist.every((v) => v === 0)).toBe(true);
+  });
+});
