@@ -4,7 +4,7 @@
 // One Searcher per thread; threads share the TT and the control block.
 import { generateMoves, GEN_ALL } from '../core/movegen';
 import {
-  MAX_MOVES, MAX_PLY, MOVE_NONE,
+  MAX_MOVES, MAX_PLY, MOVE_NONE, PAWN,
   moveFrom, moveTo,
 } from '../core/types';
 import type { Position } from '../core/position';
@@ -148,7 +148,7 @@ export class Searcher {
   /** The correction-history slot of the position: side to move and the eval's pawn-structure index. */
   private corrIndex(): number {
     const bb = this.pos.bb;
-    return this.pos.stm * CORR_SIZE + pawnIndex(bb[2], bb[3], bb[18], bb[19]);
+    return this.pos.stm * CORR_SIZE + pawnIndex(bb[PAWN * 2], bb[PAWN * 2 + 1], bb[(8 | PAWN) * 2], bb[(8 | PAWN) * 2 + 1]);
   }
 
   /** A static evaluation moved by the correction history, kept clear of mate scores. */
