@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { Searcher, MATE_BOUND } from '../../src/search/search';
 import { TT, createTTBuffer } from '../../src/search/tt';
 import { defaultLimits, CTRL_WORDS, F64_NODES } from '../../src/search/limits';
+import { PAWN_INDEX_BITS } from '../../src/eval/evaluate';
 import { load } from '../helpers/chess';
 import type { Position } from '../../src/core/position';
 
@@ -34,7 +35,7 @@ describe('correction history', () => {
     // Same pawns, other pieces elsewhere: same slot.
     expect(slot(s, 'rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3')).toBe(a);
     // Same pawns, other side to move: the other half of the table.
-    expect(slot(s, 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3') - a).toBe(16384);
+    expect(slot(s, 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3') - a).toBe(1 << PAWN_INDEX_BITS);
     // One pawn moved (white or black): another slot.
     expect(slot(s, 'r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 3')).not.toBe(a);
     expect(slot(s, 'r1bqkbnr/ppp2ppp/2np4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3')).not.toBe(a);
