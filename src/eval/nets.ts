@@ -2,13 +2,14 @@
 // net for the current thread.
 import { Net, parseNet, setNet } from './nnue';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
-import builtin from '../../train/nets/gen5-h64-ob8.nnue';
+import builtin from '../../train/nets/gen6-11m-h128-ob8.nnue';
 
 /**
  * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench,
  * datagen). On since gen3-h64-ob8 beat the hand-crafted evaluation in games; gen4-h64-ob8 since
  * it did so by +122 ± 34 Elo in 300 games at 10+0.1; gen5-h64-ob8 since 2026-12-03, landed together with
- * the search's correction history after that pair beat main in games (docs/TESTLOG.md).
+ * the search's correction history after that pair beat main in games (docs/TESTLOG.md); gen6-11m-h128-ob8
+ * (128 wide, 11.3M positions) since it beat gen5-h64-ob8 in 500 games at 10+0.1 (+23 ± 24) although about 20% slower per node.
  */
 export const NNUE_DEFAULT = true;
 
