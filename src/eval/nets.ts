@@ -9,7 +9,8 @@ import builtin from '../../train/nets/gen6-11m-h128-ob8.nnue';
  * datagen). On since gen3-h64-ob8 beat the hand-crafted evaluation in games; gen4-h64-ob8 since
  * it did so by +122 ± 34 Elo in 300 games at 10+0.1; gen5-h64-ob8 since 2026-12-03, landed together with
  * the search's correction history after that pair beat main in games (docs/TESTLOG.md); gen6-11m-h128-ob8
- * (128 wide, 11.3M positions) since it beat gen5-h64-ob8 in 500 games at 10+0.1 (+23 ± 24) although about 20% slower per node.
+ * (128 wide, 11.3M positions) since it beat gen5-h64-ob8 by +23 ± 24 in 500 games at 10+0.1, although it
+ * searches about 20% fewer nodes per second.
  */
 export const NNUE_DEFAULT = true;
 
