@@ -1,30 +1,47 @@
-// The float network the trainer fits, (768 -> H) x 2 -> 1 with SCReLU and B output buckets (by the
-// number of pieces), and its gradient kernel.
-// Parameters live in one Float32Array: W[768][H] | b[H] | o[B][2H] (side to move first) | ob[B].
+// The float network the trainer fits, (768 -> H) x 2 -> 1 with SCReLU, B output buckets (by the number of
+// pieces) and optionally K king buckets (768 K inputs, see kingInfo in src/eval/nnue.ts), and its gradient kernel.
+// Parameters live in one Float32Array: W[768 K][H] | b[H] | o[B][2H] (side to move first) | ob[B].
 // The output is in units of SCALE centipawns: eval = out * SCALE, win probability = sigmoid(out).
-import { INPUTS, outputBucket } from '../src/eval/nnue';
+import { INPUTS, outputBucket, kingInfo } from '../src/eval/nnue';
 import type { DataSet } from './loader';
 import { flipFeature } from './loader';
 
-export function paramCount(H: number, B = 1): number {
-  return INPUTS * H + H + (2 * H + 1) * B;
+export function paramCount(H: number, B = 1, K = 1): number {
+  return INPUTS * K * H + H + (2 * H + 1) * B;
 }
 
-export interface Layout { H: number; B: number; b: number; o: number; ob: number }
-export function layout(H: number, B = 1): Layout {
-  return { H, B, b: INPUTS * H, o: INPUTS * H + H, ob: INPUTS * H + H + 2 * H * B };
+export interface Layout { H: number; B: number; K: number; b: number; o: number; ob: number }
+export function layout(H: number, B = 1, K = 1): Layout {
+  const w = INPUTS * K * H;
+  return { H, B, K, b: w, o: w + H, ob: w + H + 2 * H * B };
+}
+
+/**
+ * The king information (kingInfo) of both perspectives of a white-view feature list, into out[0] (white) and out[1]
+ * (black): the white king is feature 320 + sq, the black one 704 + sq.
+ */
+export function featureKings(kmap: Uint8Array | null, feat: ArrayLike<number>, from: number, to: number, out: Int32Array): void {
+  if (kmap === null) { out[0] = 0; out[1] = 0; return; }
+  let wk = 0, bk = 0;
+  for (let k = from; k < to; k++) {
+    const f = feat[k];
+    if (f >= 320 && f < 384) wk = f - 320;
+    else if (f >= 704) bk = f - 704;
+  }
+  out[0] = kingInfo(kmap, wk);
+  out[1] = kingInfo(kmap, bk ^ 56);
 }
 
 /** Deterministic initial weights: feature weights ~ U(-0.15, 0.15), output ~ U(-1/sqrt(2H), 1/sqrt(2H)). */
-export function initParams(H: number, seed: number, B = 1): Float32Array {
-  const p = new Float32Array(new SharedArrayBuffer(paramCount(H, B) * 4));
+export function initParams(H: number, seed: number, B = 1, K = 1): Float32Array {
+  const p = new Float32Array(new SharedArrayBuffer(paramCount(H, B, K) * 4));
   let s = seed >>> 0;
   const rnd = (): number => {
     s = (s + 0x9e3779b9) >>> 0;
     let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b); z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
   };
-  const L = layout(H, B);
+  const L = layout(H, B, K);
   for (let i = 0; i < L.b; i++) p[i] = (rnd() * 2 - 1) * 0.15;
   const r = 1 / Math.sqrt(2 * H);
   for (let i = L.o; i < L.ob; i++) p[i] = (rnd() * 2 - 1) * r;
@@ -43,8 +60,10 @@ export class Kernel {
   /** Offset of the output layer used by the last forward(): its bucket's. */
   private oo = 0;
   private ob = 0;
-  constructor(readonly H: number, readonly scale: number, readonly B = 1) {
-    this.L = layout(H, B);
+  /** King information of the last forward()'s position: white's perspective, black's. */
+  private readonly ki = new Int32Array(2);
+  constructor(readonly H: number, readonly scale: number, readonly B = 1, readonly kmap: Uint8Array | null = null, readonly K = 1) {
+    this.L = layout(H, B, K);
     this.au = new Float32Array(H); this.at = new Float32Array(H);
     this.du = new Float32Array(H); this.dt = new Float32Array(H);
   }
@@ -56,9 +75,12 @@ export class Kernel {
     const oo = this.oo = L.o + bucket * 2 * H, ob = this.ob = L.ob + bucket;
     for (let j = 0; j < H; j++) { au[j] = p[L.b + j]; at[j] = p[L.b + j]; }
     const black = d.stm[i] === 1;
+    featureKings(this.kmap, d.feat, d.start[i], d.start[i + 1], this.ki);
+    const kw = this.ki[0], kb = this.ki[1];
     for (let k = d.start[i], e = d.start[i + 1]; k < e; k++) {
-      const f = d.feat[k], g = flipFeature(f);
-      const wu = (black ? g : f) * H, wt = (black ? f : g) * H;
+      const f = d.feat[k];
+      const fw = (kw >> 3) + (f ^ (kw & 7)), fb = (kb >> 3) + (flipFeature(f) ^ (kb & 7));
+      const wu = (black ? fb : fw) * H, wt = (black ? fw : fb) * H;
       for (let j = 0; j < H; j++) { au[j] += p[wu + j]; at[j] += p[wt + j]; }
     }
     let out = p[ob];
@@ -96,9 +118,11 @@ export class Kernel {
         grad[L.b + j] += du[j] + dt[j];
       }
       const black = d.stm[i] === 1;
+      const kw = this.ki[0], kb = this.ki[1]; // set by forward() for this position
       for (let k = d.start[i], e = d.start[i + 1]; k < e; k++) {
-        const f = d.feat[k], gf = flipFeature(f);
-        const wu = (black ? gf : f) * H, wt = (black ? f : gf) * H;
+        const f = d.feat[k];
+        const fw = (kw >> 3) + (f ^ (kw & 7)), fb = (kb >> 3) + (flipFeature(f) ^ (kb & 7));
+        const wu = (black ? fb : fw) * H, wt = (black ? fw : fb) * H;
         for (let j = 0; j < H; j++) { grad[wu + j] += du[j]; grad[wt + j] += dt[j]; }
       }
     }

@@ -2,7 +2,8 @@
 // loader's filters, labels and mirroring on a real self-play file from the repository.
 import { describe, it, expect } from 'vitest';
 import * as path from 'node:path';
-import { Kernel, initParams, paramCount, layout } from '../../train/model';
+import { Kernel, initParams, paramCount, layout, featureKings } from '../../train/model';
+import { KING_LAYOUTS } from '../../train/kings';
 import { loadData, flipFeature, DEFAULT_FILTER, type DataSet } from '../../train/loader';
 import { featureIndex } from '../../src/eval/nnue';
 import { WHITE, BLACK } from '../../src/core/bitboard';
@@ -55,6 +56,45 @@ describe('trainer', () => {
     // A feature absent from every position gets no gradient.
     const absent = featureIndex(WHITE, 5, 0) * H; // a white queen on a1 appears nowhere here
     expect(grad[absent]).toBe(0);
+  });
+
+  it('with king buckets the gradient matches finite differences, on the weights of each king\'s bucket', () => {
+    const kl = KING_LAYOUTS.k4!, K = kl.kbuckets, H = 4, B = 2, P = paramCount(H, B, K), L = layout(H, B, K);
+    const d = dataSet([
+      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', // kings at home: bucket 1, mirrored
+      '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1', // kings up the board: bucket 3, black's view mirrored
+      'r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16', // castled short: bucket 0, mirrored
+    ], [35, -20, 140], [1, 0.5, 0]);
+    const params = initParams(H, 5, B, K);
+    // Small feature weights and mid biases keep every accumulator inside SCReLU's (0, 1), where gradients flow.
+    for (let i = 0; i < L.b; i++) params[i] *= 0.1;
+    for (let j = 0; j < H; j++) params[L.b + j] = 0.3 + 0.05 * j;
+    const k = new Kernel(H, 400, B, kl.kmap, K);
+    const idx = Uint32Array.from([0, 1, 2]);
+    const grad = new Float32Array(P);
+    k.gradient(d, params, grad, idx, 0, 3, 0);
+    const lossAt = (): number => k.loss(d, params, idx, 0, 3, 0);
+    const ki = new Int32Array(2), probe: number[] = [L.ob, L.ob + 1, L.b];
+    const buckets = new Set<number>();
+    for (let i = 0; i < 3; i++) {
+      featureKings(kl.kmap, d.feat, d.start[i], d.start[i + 1], ki);
+      buckets.add(ki[0] >> 3); buckets.add(ki[1] >> 3);
+      const f = d.feat[d.start[i] + 1];
+      probe.push(((ki[0] >> 3) + (f ^ (ki[0] & 7))) * H + i, ((ki[1] >> 3) + (flipFeature(f) ^ (ki[1] & 7))) * H + 3 - i);
+    }
+    expect(buckets.size).toBe(3); // three different buckets are exercised
+    for (const i of probe) {
+      const eps = 1e-3, w = params[i];
+      params[i] = w + eps; const up = lossAt();
+      params[i] = w - eps; const down = lossAt();
+      params[i] = w;
+      const numeric = (up - down) / (Math.fround(w + eps) - Math.fround(w - eps));
+      expect(Math.abs(numeric), `parameter ${i} has no gradient to check`).toBeGreaterThan(1e-7);
+      expect(Math.abs(grad[i] - numeric), `parameter ${i}: analytic ${grad[i]}, numeric ${numeric}`).toBeLessThan(0.02 * Math.abs(numeric) + 1e-7);
+    }
+    // The unbucketed index of a present feature belongs to bucket 0, which no king of position 0 uses.
+    featureKings(kl.kmap, d.feat, d.start[0], d.start[1], ki);
+    expect(ki[0] >> 3).not.toBe(0);
   });
 
   it('loads a self-play file: filters, labels from the side to move, mirrored copies', () => {
