@@ -1,6 +1,6 @@
 // Float parameters -> the engine's int16 net: feature weights and biases x QA, output weights x QB,
 // output bias x QA x QB. The engine then computes (sum clamp(acc, 0, QA)^2 w / QA + b) * SCALE / (QA QB).
-import { writeNet, parseNet, outputBucket, netScore, type Net } from '../src/eval/nnue';
+import { writeNet, parseNet, outputBucket, netScore, INPUTS, type Net } from '../src/eval/nnue';
 import { layout, featureKings } from './model';
 import { flipFeature } from './loader';
 
@@ -8,10 +8,12 @@ export const QA = 255, QB = 256;
 
 const clamp16 = (x: number): number => Math.max(-32767, Math.min(32767, Math.round(x)));
 
-export function quantise(p: Float32Array, H: number, scale: number, B = 1, kmap: Uint8Array | null = null, K = 1): { bytes: Uint8Array; net: Net } {
-  const L = layout(H, B, K);
-  const ftW = new Int16Array(L.b), ftB = new Int16Array(H), outW = new Int16Array(2 * H * B), outB = new Int32Array(B);
-  for (let i = 0; i < L.b; i++) ftW[i] = clamp16(p[i] * QA);
+export function quantise(p: Float32Array, H: number, scale: number, B = 1, kmap: Uint8Array | null = null, K = 1, fz = false): { bytes: Uint8Array; net: Net } {
+  const L = layout(H, B, K, fz);
+  const ftW = new Int16Array(L.f), ftB = new Int16Array(H), outW = new Int16Array(2 * H * B), outB = new Int32Array(B);
+  // Factorised: each bucket's weight is its own plus the shared factor of the same (mirrored) feature.
+  const per = INPUTS * H;
+  for (let i = 0; i < L.f; i++) ftW[i] = clamp16((p[i] + (fz ? p[L.f + (i % per)] : 0)) * QA);
   for (let j = 0; j < H; j++) ftB[j] = clamp16(p[L.b + j] * QA);
   for (let j = 0; j < 2 * H * B; j++) outW[j] = clamp16(p[L.o + j] * QB);
   for (let j = 0; j < B; j++) outB[j] = Math.round(p[L.ob + j] * QA * QB);

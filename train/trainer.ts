@@ -17,6 +17,7 @@ interface Opts {
   init: string | null;
   mirror: boolean;
   kings: string;
+  factorise: boolean;
 }
 
 function rngFrom(seed: number): () => number {
@@ -47,8 +48,9 @@ async function train(o: Opts): Promise<void> {
   for (let i = 0, a = 0, b = 0; i < data.count; i++) { if (data.game[i] % o.valEvery === o.valEvery - 1) val[a++] = i; else tr[b++] = i; }
   console.log(`train ${tr.length} positions, validation ${val.length}`);
 
-  const H = o.hidden, B = o.buckets, P = paramCount(H, B, K), L = layout(H, B, K);
-  const params = initParams(H, o.seed, B, K);
+  const fz = o.factorise && K > 1;
+  const H = o.hidden, B = o.buckets, P = paramCount(H, B, K, fz), L = layout(H, B, K, fz);
+  const params = initParams(H, o.seed, B, K, fz);
   if (o.init) {
     const f = new Float32Array(fs.readFileSync(o.init).buffer.slice(0));
     if (f.length !== P) throw new Error(`${o.init}: ${f.length} parameters, expected ${P}`);
@@ -60,7 +62,7 @@ async function train(o: Opts): Promise<void> {
   for (let t = 0; t < o.threads; t++) {
     const grad = new Float32Array(new SharedArrayBuffer(P * 4));
     grads.push(grad);
-    workers.push(new Worker(workerFile, { workerData: { data, params, grad, H, B, scale: o.scale, kmap, K } }));
+    workers.push(new Worker(workerFile, { workerData: { data, params, grad, H, B, scale: o.scale, kmap, K, fz } }));
   }
   for (const w of workers) w.on('error', (e) => { console.error(`train: worker failed: ${e.stack ?? e.message}`); process.exit(1); });
   const call = (w: Worker, msg: object): Promise<number> => new Promise((res) => {
@@ -83,7 +85,7 @@ async function train(o: Opts): Promise<void> {
   let step = 0;
   const rnd = rngFrom(o.seed ^ 0x5bd1e995);
   const valLoss = async (): Promise<number> => (val.length ? (await spread('loss', val, 0, val.length)) / val.length : NaN);
-  console.log(`net ${768 * K} -> ${H} x 2 -> 1 (SCReLU), ${B} output bucket(s), king layout ${o.kings} (${K} bucket(s)), ${P} parameters; ${o.epochs} epochs x ${batchesPerEpoch} batches of ${o.batch}; ` +
+  console.log(`net ${768 * K} -> ${H} x 2 -> 1 (SCReLU), ${B} output bucket(s), king layout ${o.kings} (${K} bucket(s)${fz ? ', factorised' : ''}), ${P} parameters; ${o.epochs} epochs x ${batchesPerEpoch} batches of ${o.batch}; ` +
     `lr ${o.lr} -> ${o.lr * o.lrEnd} (cosine), lambda ${o.lambda} (result weight), scale ${o.scale}, ${o.threads} threads, seed ${o.seed}`);
   console.log(`epoch 0: validation loss ${(await valLoss()).toFixed(6)}`);
   for (let epoch = 1; epoch <= o.epochs; epoch++) {
@@ -105,14 +107,16 @@ async function train(o: Opts): Promise<void> {
         m[k] = b1 * m[k] + (1 - b1) * g;
         v[k] = b2 * v[k] + (1 - b2) * g * g;
         let w = params[k] - lr * ((m[k] / c1) / (Math.sqrt(v[k] / c2) + eps) + o.wd * params[k]);
-        // Feature weights stay where int16 accumulators cannot overflow after quantisation.
-        if (k < L.o) w = w < -1.98 ? -1.98 : w > 1.98 ? 1.98 : w;
+        // Feature weights stay where int16 accumulators cannot overflow after quantisation (factorised, the two
+        // parts of a weight each within half of that, so that their sum is).
+        const lim = fz && k < L.b ? 0.99 : 1.98;
+        if (k < L.o) w = w < -lim ? -lim : w > lim ? lim : w;
         params[k] = w;
       }
     }
     const secs = (Date.now() - te) / 1000;
     const vl = await valLoss();
-    const { bytes } = quantise(params, H, o.scale, B, kmap, K);
+    const { bytes } = quantise(params, H, o.scale, B, kmap, K, fz);
     fs.writeFileSync(o.out, bytes);
     fs.writeFileSync(o.out + '.f32', new Uint8Array(params.buffer.slice(0)));
     console.log(`epoch ${epoch}: train loss ${(lossSum / (batchesPerEpoch * o.batch)).toFixed(6)}  validation loss ${vl.toFixed(6)}  ` +
@@ -121,8 +125,8 @@ async function train(o: Opts): Promise<void> {
   for (const w of workers) await w.terminate();
 
   // The quantised net against the float net on the validation positions.
-  const { net, bytes } = quantise(params, H, o.scale, B, kmap, K);
-  const k = new Kernel(H, o.scale, B, kmap, K);
+  const { net, bytes } = quantise(params, H, o.scale, B, kmap, K, fz);
+  const k = new Kernel(H, o.scale, B, kmap, K, fz);
   let maxDiff = 0, sumDiff = 0, sumDev = 0;
   const n = Math.min(val.length || tr.length, 20000), set = val.length ? val : tr;
   for (let q = 0; q < n; q++) {
@@ -159,7 +163,8 @@ function main(): void {
     .option('--min-ply <n>', 'skip the first n recorded plies of each game', String(DEFAULT_FILTER.minPly))
     .option('--init <file>', 'start from these float weights (a previous FILE.f32)')
     .option('--no-mirror', 'do not add the a<->h mirror of positions without castling rights')
-    .option('--kings <layout>', `king buckets: ${Object.keys(KING_LAYOUTS).join(', ')} (train/kings.ts)`, 'none');
+    .option('--kings <layout>', `king buckets: ${Object.keys(KING_LAYOUTS).join(', ')} (train/kings.ts)`, 'none')
+    .option('--factorise', 'with more than one king bucket: train a shared weight per feature besides each bucket\'s own');
   p.parse(process.argv);
   const r = p.opts();
   const num = (k: string): number => { const x = Number(r[k]); if (!Number.isFinite(x)) { console.error(`train: bad --${k}`); process.exit(2); } return x; };
@@ -167,7 +172,7 @@ function main(): void {
     data: r.data, out: r.out, hidden: num('hidden'), buckets: num('buckets'), epochs: num('epochs'), batch: num('batch'), lr: num('lr'),
     lrEnd: num('lrEnd'), lambda: num('lambda'), scale: num('scale'), seed: num('seed'), threads: num('threads'),
     valEvery: num('valEvery'), wd: num('wd'), minPly: num('minPly'), init: r.init ?? null, mirror: r.mirror !== false,
-    kings: String(r.kings),
+    kings: String(r.kings), factorise: r.factorise === true,
   };
   if (!Object.hasOwn(KING_LAYOUTS, o.kings)) { console.error(`train: --kings must be one of ${Object.keys(KING_LAYOUTS).join(', ')}`); process.exit(2); }
   if (!Number.isInteger(o.buckets) || o.buckets < 1 || o.buckets > MAX_BUCKETS) { console.error(`train: --buckets must be 1..${MAX_BUCKETS}`); process.exit(2); }

@@ -1,0 +1,30 @@
+// Validation loss of net files on the trainer's split, so that nets trained with different options (king buckets,
+// mirrored copies) are compared on the same positions: the games the trainer holds out (every --val-every-th),
+// no mirrored copies, the quantised net as the engine computes it. Loss as the trainer's with lambda 0.
+//   node dist/train/netloss.js --data FILES... --nets NET... [--val-every 20]
+import * as fs from 'node:fs';
+import { Command } from 'commander';
+import { loadData, DEFAULT_FILTER } from './loader';
+import { parseNet } from '../src/eval/nnue';
+import { quantisedEval } from './quantise';
+
+const p = new Command();
+p.requiredOption('--data <files...>').requiredOption('--nets <files...>').option('--val-every <n>', '', '20').option('--scale <n>', '', '400');
+p.parse(process.argv);
+const o = p.opts();
+const every = Number(o.valEvery), scale = Number(o.scale);
+const { data } = loadData(o.data, { ...DEFAULT_FILTER, mirror: false });
+const val: number[] = [];
+for (let i = 0; i < data.count; i++) if (data.game[i] % every === every - 1) val.push(i);
+const sig = (x: number): number => 1 / (1 + Math.exp(-x));
+for (const f of o.nets as string[]) {
+  const net = parseNet(new Uint8Array(fs.readFileSync(f)));
+  if (typeof net === 'string') { console.log(`${f}: ${net}`); continue; }
+  let loss = 0, dev = 0;
+  for (const i of val) {
+    const e = quantisedEval(net, data.feat, data.start[i], data.start[i + 1], data.stm[i] === 1);
+    const err = sig(e / scale) - sig(data.score[i] / scale);
+    loss += err * err; dev += Math.abs(e - data.score[i]);
+  }
+  console.log(`${f}: validation loss ${(loss / val.length).toFixed(6)}, mean |net - score| ${(dev / val.length).toFixed(1)} cp on ${val.length} positions`);
+}
