@@ -13,7 +13,7 @@ import { KING_LAYOUTS } from './kings';
 
 interface Opts {
   data: string[]; out: string; hidden: number; buckets: number; epochs: number; batch: number; lr: number; lrEnd: number;
-  lambda: number; scale: number; seed: number; threads: number; valEvery: number; wd: number; minPly: number;
+  lambda: number; scale: number; seed: number; threads: number; valEvery: number; wd: number; wdBuckets: number; minPly: number;
   init: string | null;
   mirror: boolean;
   kings: string;
@@ -106,7 +106,9 @@ async function train(o: Opts): Promise<void> {
         g *= inv;
         m[k] = b1 * m[k] + (1 - b1) * g;
         v[k] = b2 * v[k] + (1 - b2) * g * g;
-        let w = params[k] - lr * ((m[k] / c1) / (Math.sqrt(v[k] / c2) + eps) + o.wd * params[k]);
+        // Factorised, the bucket weights (k < L.f) can also be pulled towards the shared factor alone (--wd-buckets).
+        const wd = fz && k < L.f ? o.wd + o.wdBuckets : o.wd;
+        let w = params[k] - lr * ((m[k] / c1) / (Math.sqrt(v[k] / c2) + eps) + wd * params[k]);
         // Feature weights stay where int16 accumulators cannot overflow after quantisation (factorised, the two
         // parts of a weight each within half of that, so that their sum is).
         const lim = fz && k < L.b ? 0.99 : 1.98;
@@ -160,6 +162,7 @@ function main(): void {
     .option('--threads <n>', 'worker threads', '2')
     .option('--val-every <n>', 'every n-th game goes to validation', '20')
     .option('--wd <x>', 'decoupled weight decay', '0')
+    .option('--wd-buckets <x>', 'with --factorise: extra decay of the bucket weights only, towards the shared factor', '0')
     .option('--min-ply <n>', 'skip the first n recorded plies of each game', String(DEFAULT_FILTER.minPly))
     .option('--init <file>', 'start from these float weights (a previous FILE.f32)')
     .option('--no-mirror', 'do not add the a<->h mirror of positions without castling rights')
@@ -171,7 +174,7 @@ function main(): void {
   const o: Opts = {
     data: r.data, out: r.out, hidden: num('hidden'), buckets: num('buckets'), epochs: num('epochs'), batch: num('batch'), lr: num('lr'),
     lrEnd: num('lrEnd'), lambda: num('lambda'), scale: num('scale'), seed: num('seed'), threads: num('threads'),
-    valEvery: num('valEvery'), wd: num('wd'), minPly: num('minPly'), init: r.init ?? null, mirror: r.mirror !== false,
+    valEvery: num('valEvery'), wd: num('wd'), wdBuckets: num('wdBuckets'), minPly: num('minPly'), init: r.init ?? null, mirror: r.mirror !== false,
     kings: String(r.kings), factorise: r.factorise === true,
   };
   if (!Object.hasOwn(KING_LAYOUTS, o.kings)) { console.error(`train: --kings must be one of ${Object.keys(KING_LAYOUTS).join(', ')}`); process.exit(2); }
