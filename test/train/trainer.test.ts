@@ -26,6 +26,20 @@ function dataSet(fens: string[], scores: number[], results: number[]): DataSet {
   };
 }
 
+/** Each probed parameter's analytic gradient against a central finite difference of the loss. */
+function checkGradient(params: Float32Array, grad: Float32Array, probe: number[], lossAt: () => number, minGrad: number): void {
+  for (const i of probe) {
+    const eps = 1e-3, w = params[i];
+    params[i] = w + eps; const up = lossAt();
+    params[i] = w - eps; const down = lossAt();
+    params[i] = w;
+    // The step actually taken (parameters are float32).
+    const numeric = (up - down) / (Math.fround(w + eps) - Math.fround(w - eps));
+    expect(Math.abs(numeric), `parameter ${i} has no gradient to check`).toBeGreaterThan(minGrad);
+    expect(Math.abs(grad[i] - numeric), `parameter ${i}: analytic ${grad[i]}, numeric ${numeric}`).toBeLessThan(0.02 * Math.abs(numeric) + 1e-7);
+  }
+}
+
 describe('trainer', () => {
   it('the gradient matches finite differences of the loss', () => {
     const H = 4, P = paramCount(H), L = layout(H);
@@ -44,16 +58,7 @@ describe('trainer', () => {
     const lossAt = (): number => k.loss(d, params, idx, 0, 3, 0.3);
     // Output bias, output weights, biases, and the weights of features that occur (both perspectives).
     const f0 = d.feat[0], probe = [L.ob, L.o, L.o + H + 1, L.b, L.b + 2, f0 * H, f0 * H + 3, flipFeature(f0) * H + 1, flipFeature(d.feat[d.start[2]]) * H + 2];
-    for (const i of probe) {
-      const eps = 1e-3, w = params[i];
-      params[i] = w + eps; const up = lossAt();
-      params[i] = w - eps; const down = lossAt();
-      params[i] = w;
-      // The step actually taken (parameters are float32).
-      const numeric = (up - down) / (Math.fround(w + eps) - Math.fround(w - eps));
-      expect(Math.abs(numeric), `parameter ${i} has no gradient to check`).toBeGreaterThan(1e-6);
-      expect(Math.abs(grad[i] - numeric), `parameter ${i}: analytic ${grad[i]}, numeric ${numeric}`).toBeLessThan(0.02 * Math.abs(numeric) + 1e-7);
-    }
+    checkGradient(params, grad, probe, lossAt, 1e-6);
     // A feature absent from every position gets no gradient.
     const absent = featureIndex(WHITE, 5, 0) * H; // a white queen on a1 appears nowhere here
     expect(grad[absent]).toBe(0);
@@ -86,15 +91,7 @@ describe('trainer', () => {
       if (fz) probe.push(L.f + (f ^ (ki[0] & 7)) * H + i, L.f + (flipFeature(f) ^ (ki[1] & 7)) * H + 3 - i);
     }
     expect(buckets.size).toBe(3); // three different buckets are exercised
-    for (const i of probe) {
-      const eps = 1e-3, w = params[i];
-      params[i] = w + eps; const up = lossAt();
-      params[i] = w - eps; const down = lossAt();
-      params[i] = w;
-      const numeric = (up - down) / (Math.fround(w + eps) - Math.fround(w - eps));
-      expect(Math.abs(numeric), `parameter ${i} has no gradient to check`).toBeGreaterThan(1e-7);
-      expect(Math.abs(grad[i] - numeric), `parameter ${i}: analytic ${grad[i]}, numeric ${numeric}`).toBeLessThan(0.02 * Math.abs(numeric) + 1e-7);
-    }
+    checkGradient(params, grad, probe, lossAt, 1e-7);
     // The unbucketed index of a present feature belongs to bucket 0, which no king of position 0 uses.
     featureKings(kl.kmap, d.feat, d.start[0], d.start[1], ki);
     expect(ki[0] >> 3).not.toBe(0);
