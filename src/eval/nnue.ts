@@ -259,18 +259,8 @@ export function setNet(n: Net | null): void {
 
 /** Builds both accumulators of stack slot sp from the board. */
 function refresh(pos: Position, sp: number): void {
-  if (kmapRt !== null) { refreshP(pos, sp, 0, persKi(pos, 0)); refreshP(pos, sp, 1, persKi(pos, 1)); return; }
-  const A = acc, W = ftW32, B = ftB32, h2 = H2;
-  for (let persp = 0; persp < 2; persp++) {
-    const base = (sp * 2 + persp) * h2;
-    for (let j = 0; j < h2; j++) A[base + j] = B[j];
-    for (let sq = 0; sq < 64; sq++) {
-      const p = pos.board[sq];
-      if (!p) continue;
-      const w = featureIndex(persp, p, sq) * h2;
-      for (let j = 0; j < h2; j++) A[base + j] = (A[base + j] + W[w + j]) | 0;
-    }
-  }
+  refreshP(pos, sp, 0, kmapRt !== null ? persKi(pos, 0) : 0);
+  refreshP(pos, sp, 1, kmapRt !== null ? persKi(pos, 1) : 0);
 }
 
 /**
@@ -403,25 +393,7 @@ function applyLastMove(pos: Position, sp: number, stm: number): number {
 
 /** The output layer's sum over the accumulators of slot sp, `stm` to move (activation and sums as in `update`). */
 function outputSum(sp: number, stm: number): number {
-  const A = acc, O = outW, h2 = H2, T = SQ;
-  const k = pairChunk > 0 ? pairChunk : 1;
-  let sum = 0;
-  for (let persp = 0; persp < 2; persp++) {
-    const s = (sp * 2 + persp) * h2, o = outOff + (persp === stm ? 0 : 2 * h2);
-    for (let c = 0; c < h2; c += k) {
-      const e = c + k < h2 ? c + k : h2;
-      let part = 0;
-      for (let j = c; j < e; j++) {
-        const x = A[s + j], lo = (x << 16) >> 16, hi = (x - lo) >> 16;
-        // With pairChunk 0 a single pair may pass int32: then its two products go to the double sum. (A separate
-        // function for that rare case measured about 5% slower in bench, in both orders of 5 interleaved runs.)
-        if (pairChunk === 0) sum += Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1]);
-        else part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
-      }
-      sum += part;
-    }
-  }
-  return sum;
+  return outputSumP(sp, 0, stm) + outputSumP(sp, 1, stm);
 }
 
 /** How far back the lazy update looks for a current accumulator before it refreshes instead. */
@@ -544,6 +516,7 @@ function evaluateKB(pos: Position, sp: number, persp = 0): number {
   return sum;
 }
 
+/** Builds perspective persp's accumulator of slot sp from the board, with king information ki (0 without king buckets). */
 function refreshP(pos: Position, sp: number, persp: number, ki: number): void {
   const A = acc, W = ftW32, B = ftB32, h2 = H2, base = (sp * 2 + persp) * h2;
   for (let j = 0; j < h2; j++) A[base + j] = B[j];
@@ -555,7 +528,7 @@ function refreshP(pos: Position, sp: number, persp: number, ki: number): void {
   }
 }
 
-/** The output layer's sum over perspective persp's accumulator of slot sp, `stm` to move. */
+/** The output layer's sum over perspective persp's accumulator of slot sp, `stm` to move (activation and sums as in `update`). */
 function outputSumP(sp: number, persp: number, stm: number): number {
   const A = acc, O = outW, h2 = H2, T = SQ;
   const k = pairChunk > 0 ? pairChunk : 1;
@@ -566,6 +539,8 @@ function outputSumP(sp: number, persp: number, stm: number): number {
     let part = 0;
     for (let j = c; j < e; j++) {
       const x = A[s + j], lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+      // With pairChunk 0 a single pair may pass int32: then its two products go to the double sum. (A separate
+      // function for that rare case measured about 5% slower in bench, in both orders of 5 interleaved runs.)
       if (pairChunk === 0) sum += Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1]);
       else part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
     }
