@@ -44,15 +44,20 @@ function shared<T>(ctor: new (b: SharedArrayBuffer) => T, bytesPer: number, n: n
   return new ctor(new SharedArrayBuffer(Math.max(8, bytesPer * n)));
 }
 
-export interface LoadStats { games: number; positions: number; kept: number; mirrored: number; inCheck: number; tactical: number; early: number; extreme: number }
+export interface LoadStats {
+  games: number; positions: number; kept: number; mirrored: number; inCheck: number; tactical: number; early: number; extreme: number;
+  /** The game number of each file's first game (a position's game number tells its file). */
+  fileFirstGame: number[];
+}
 
 export function loadData(files: string[], filter: Filter = DEFAULT_FILTER): { data: DataSet; stats: LoadStats } {
   // First pass over growing plain arrays, then one copy into shared memory.
   let cap = 1 << 20, n = 0, fcap = cap * 32, fn = 0;
   let feat = new Uint16Array(fcap), start = new Uint32Array(cap + 1), stm = new Uint8Array(cap);
   let score = new Int16Array(cap), result = new Float32Array(cap), game = new Uint32Array(cap);
-  const stats: LoadStats = { games: 0, positions: 0, kept: 0, mirrored: 0, inCheck: 0, tactical: 0, early: 0, extreme: 0 };
+  const stats: LoadStats = { games: 0, positions: 0, kept: 0, mirrored: 0, inCheck: 0, tactical: 0, early: 0, extreme: 0, fileFirstGame: [] };
   for (const file of files) {
+    stats.fileFirstGame.push(stats.games);
     const buf = readDataFile(file);
     for (const g of readGames(buf)) {
       const pos = headerPosition(g.header);

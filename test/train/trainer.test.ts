@@ -116,6 +116,11 @@ describe('trainer', () => {
     expect(mirrored.stats.kept).toBe(s.kept);
     expect(mirrored.data.count).toBe(s.kept + mirrored.stats.mirrored);
     expect(mirrored.stats.mirrored).toBeGreaterThan(s.kept / 4);
+    // Two files: the second's games are numbered on from the first's, and the stats say where each file starts.
+    const twice = loadData([DATA, DATA], { ...DEFAULT_FILTER, mirror: false });
+    expect(s.fileFirstGame).toEqual([0]);
+    expect(twice.stats.fileFirstGame).toEqual([0, 188]);
+    expect(twice.data.game[s.kept]).toBe(188 + plain.data.game[0]);
     const d = plain.data;
     for (let i = 0; i < d.count; i++) {
       expect(Math.abs(d.score[i])).toBeLessThan(3000);
