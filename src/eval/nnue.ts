@@ -22,6 +22,7 @@
 import { WHITE } from '../core/bitboard';
 import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType } from '../core/types';
 import { STACK_SIZE, type Position } from '../core/position';
+import { createSimdKernels, type SimdKernels } from './simd';
 
 export const NET_MAGIC = 0x4e4e5354; // "TSNN" read as a little-endian u32
 export const NET_VERSION = 1;
@@ -213,6 +214,115 @@ const accOk = new Uint8Array(STACK_SIZE + 1);
  */
 const accKi = new Int32Array((STACK_SIZE + 2) * 2);
 
+// ---------------- the WebAssembly SIMD path (simd.ts) ----------------
+//
+// Nets without king buckets whose output sums fit the int32 chunks (pairChunk > 0) run their accumulators in the
+// kernels' memory as plain int16 lanes, H padded to a multiple of 8 with zero weights, eight lanes per operation.
+// Same integers as the JS path (int16 lanes wrap alike, and the sums are exact), so the same evaluations and nodes.
+// Layout in bytes: the accumulator stack at 0 (slot sp, perspective p at (sp * 2 + p) * NB), then the feature rows
+// (feature f at FT + f * NB), then the output layers ([bucket][2][NB], side to move first).
+
+/** The kernels of this thread: undefined until first wanted, null when WebAssembly SIMD is missing. */
+let kernels: SimdKernels | null | undefined;
+/** Whether setNet may choose the SIMD path (tests turn it off to compare the paths). */
+let simdAllowed = true;
+/** Whether the installed net runs on the SIMD path. */
+let simd = false;
+/** Bytes per perspective's accumulator (lanes padded to 8), and the byte offsets of the rows and output layers. */
+let NB = 0;
+let FT = 0;
+let OUT = 0;
+/** The output layer of the position being evaluated (byte offset), as outOff for the JS path. */
+let outOffB = 0;
+let QA = 0;
+/** int16 view of the kernels' memory (remade when it grows), and the feature biases padded to NB / 2 lanes. */
+let mem16 = new Int16Array(0);
+let bias16 = new Int16Array(0);
+
+/** Lays the net out in the kernels' memory; false when it cannot (then the JS path runs). */
+function setupSimd(n: Net): boolean {
+  if (kernels === undefined) kernels = createSimdKernels();
+  if (!kernels) return false;
+  const lanes = (n.hidden + 7) & ~7;
+  NB = lanes * 2;
+  FT = (STACK_SIZE + 2) * 2 * NB;
+  OUT = FT + INPUTS * NB;
+  const end = OUT + n.buckets * 2 * NB;
+  const mem = kernels.memory, have = mem.buffer.byteLength;
+  if (end > have) mem.grow(Math.ceil((end - have) / 65536));
+  mem16 = new Int16Array(mem.buffer);
+  mem16.fill(0, 0, end >> 1);
+  const H_ = n.hidden;
+  for (let f = 0; f < INPUTS; f++) mem16.set(n.ftW.subarray(f * H_, (f + 1) * H_), (FT >> 1) + f * lanes);
+  for (let r = 0; r < 2 * n.buckets; r++) mem16.set(n.outW.subarray(r * H_, (r + 1) * H_), (OUT >> 1) + r * lanes);
+  bias16 = new Int16Array(lanes);
+  bias16.set(n.ftB);
+  QA = n.qa;
+  return true;
+}
+
+/** Tests: allow or forbid the SIMD path (the net is installed again to take effect); returns whether it is in use. */
+export function allowSimd(on: boolean): boolean {
+  simdAllowed = on;
+  setNet(net);
+  return simd;
+}
+
+/** Whether the installed net runs on the WebAssembly SIMD kernels (printed by bench). */
+export function simdActive(): boolean {
+  return simd;
+}
+
+function refreshSimd(pos: Position, sp: number): void {
+  const M = mem16, lanes = NB >> 1;
+  for (let persp = 0; persp < 2; persp++) {
+    const base = (sp * 2 + persp) * lanes;
+    M.set(bias16, base);
+    for (let sq = 0; sq < 64; sq++) {
+      const p = pos.board[sq];
+      if (!p) continue;
+      const w = (FT >> 1) + featureIndex(persp, p, sq) * lanes;
+      for (let j = 0; j < lanes; j++) M[base + j] += M[w + j]; // an Int16Array wraps as the kernels' lanes do
+    }
+  }
+}
+
+/** Both perspectives' update from slot src to dst (terms as in update); with stm >= 0 also the output sum. */
+function updateSimd(src: number, dst: number, stm: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
+  const k = kernels!, n = NB, s = src * 2 * n, d = dst * 2 * n;
+  const a0 = FT + featureIndex(0, pa, sqa) * n, r0 = FT + featureIndex(0, ps1, sqs1) * n;
+  const a1 = FT + featureIndex(1, pa, sqa) * n, r1 = FT + featureIndex(1, ps1, sqs1) * n;
+  if (stm < 0) {
+    if (ps2 < 0) k.upd1(d, s, n, a0, r0, a1, r1);
+    else if (pa2 < 0) k.upd2(d, s, n, a0, r0, FT + featureIndex(0, ps2, sqs2) * n, a1, r1, FT + featureIndex(1, ps2, sqs2) * n);
+    else {
+      k.upd3(d, s, n, a0, r0, FT + featureIndex(0, ps2, sqs2) * n, FT + featureIndex(0, pa2, sqa2) * n,
+        a1, r1, FT + featureIndex(1, ps2, sqs2) * n, FT + featureIndex(1, pa2, sqa2) * n);
+    }
+    return 0;
+  }
+  const o0 = outOffB + (stm === 0 ? 0 : n), o1 = outOffB + (stm === 0 ? n : 0);
+  if (ps2 < 0) return k.updsum1(d, s, n, o0, o1, pairChunk, QA, a0, r0, a1, r1);
+  if (pa2 < 0) return k.updsum2(d, s, n, o0, o1, pairChunk, QA, a0, r0, FT + featureIndex(0, ps2, sqs2) * n, a1, r1, FT + featureIndex(1, ps2, sqs2) * n);
+  return k.updsum3(d, s, n, o0, o1, pairChunk, QA, a0, r0, FT + featureIndex(0, ps2, sqs2) * n, FT + featureIndex(0, pa2, sqa2) * n,
+    a1, r1, FT + featureIndex(1, ps2, sqs2) * n, FT + featureIndex(1, pa2, sqa2) * n);
+}
+
+function outputSumSimd(sp: number, stm: number): number {
+  const n = NB;
+  return kernels!.osum(sp * 2 * n, n, outOffB + (stm === 0 ? 0 : n), outOffB + (stm === 0 ? n : 0), pairChunk, QA);
+}
+
+/** Both accumulators of slot from copied to slot to (a null move). */
+function copySlot(from: number, to: number): void {
+  if (simd) {
+    const l = NB; // lanes of both perspectives
+    mem16.copyWithin(to * l, from * l, from * l + l);
+  } else {
+    acc.copyWithin(to * 2 * H2, from * 2 * H2, (from + 1) * 2 * H2);
+  }
+}
+
 export function activeNet(): Net | null {
   return net;
 }
@@ -250,7 +360,9 @@ export function setNet(n: Net | null): void {
     }
   }
   pairChunk = n ? Math.floor(0x7fffffff / (2 * n.qa * n.qa * maxW)) : 0;
-  acc = new Int32Array((STACK_SIZE + 2) * 2 * H2); // one spare slot past the stack for verify()
+  simd = n !== null && simdAllowed && n.kmap === null && pairChunk > 0 && setupSimd(n);
+  // One spare slot past the stack for verify(); the SIMD path keeps its accumulators in the kernels' memory.
+  acc = new Int32Array(simd ? 0 : (STACK_SIZE + 2) * 2 * H2);
   const qa = n ? n.qa : 0;
   for (let x = -32768; x < 32768; x++) { const v = x < 0 ? 0 : x > qa ? qa : x; SQ[x + 32768] = v * v; }
   accOk.fill(0);
@@ -259,6 +371,7 @@ export function setNet(n: Net | null): void {
 
 /** Builds both accumulators of stack slot sp from the board. */
 function refresh(pos: Position, sp: number): void {
+  if (simd) { refreshSimd(pos, sp); return; }
   refreshP(pos, sp, 0, kmapRt !== null ? persKi(pos, 0) : 0);
   refreshP(pos, sp, 1, kmapRt !== null ? persKi(pos, 1) : 0);
 }
@@ -272,6 +385,7 @@ function refresh(pos: Position, sp: number): void {
  * which keeps the loop in integer registers; the chunk sums are added as doubles.
  */
 function update(src: number, dst: number, stm: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
+  if (simd) return updateSimd(src, dst, stm, pa, sqa, ps1, sqs1, ps2, sqs2, pa2, sqa2);
   if (pairChunk === 0) {
     updateOnly(src, dst, pa, sqa, ps1, sqs1, ps2, sqs2, pa2, sqa2);
     return outputSum(dst, stm);
@@ -327,6 +441,7 @@ function update(src: number, dst: number, stm: number, pa: number, sqa: number, 
 
 /** dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]) for both perspectives, without the output sum: for the moves a lazy update passes on its way. */
 function updateOnly(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void {
+  if (simd) { updateSimd(src, dst, -1, pa, sqa, ps1, sqs1, ps2, sqs2, pa2, sqa2); return; }
   const A = acc, W = ftW32, h2 = H2;
   for (let persp = 0; persp < 2; persp++) {
     const s = (src * 2 + persp) * h2, d = (dst * 2 + persp) * h2;
@@ -352,7 +467,7 @@ function updateOnly(src: number, dst: number, pa: number, sqa: number, ps1: numb
 function applyMoveOnly(pos: Position, t: number): void {
   const m = pos.stMove[t], piece = pos.stPiece[t];
   if (m === 0 || piece === 0) { // null move: the same accumulators
-    acc.copyWithin((t + 1) * 2 * H2, t * 2 * H2, (t + 1) * 2 * H2);
+    copySlot(t, t + 1);
     return;
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
@@ -374,7 +489,7 @@ function applyMoveOnly(pos: Position, t: number): void {
 function applyLastMove(pos: Position, sp: number, stm: number): number {
   const t = sp - 1, m = pos.stMove[t], piece = pos.stPiece[t];
   if (m === 0 || piece === 0) { // null move
-    acc.copyWithin(sp * 2 * H2, t * 2 * H2, sp * 2 * H2);
+    copySlot(t, sp);
     return outputSum(sp, stm);
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
@@ -393,6 +508,7 @@ function applyLastMove(pos: Position, sp: number, stm: number): number {
 
 /** The output layer's sum over the accumulators of slot sp, `stm` to move (activation and sums as in `update`). */
 function outputSum(sp: number, stm: number): number {
+  if (simd) return outputSumSimd(sp, stm);
   return outputSumP(sp, 0, stm) + outputSumP(sp, 1, stm);
 }
 
@@ -408,6 +524,7 @@ export function evaluateNet(pos: Position): number {
   const sp = pos.sp;
   bucket = buckets === 1 ? 0 : outputBucket(pos.pieceCount(), buckets);
   outOff = bucket * 4 * H2;
+  outOffB = OUT + bucket * 2 * NB;
   let sum: number;
   if (kmapRt !== null) {
     sum = evaluateKB(pos, sp) + evaluateKB(pos, sp, 1);
@@ -447,8 +564,8 @@ function verify(pos: Position, v: number): void {
   // Refresh into a spare slot past the search stack, so that the checked state stays as it was.
   const spare = STACK_SIZE + 1, sp = pos.sp;
   refresh(pos, spare);
-  const d = spare * 2 * H2, s = sp * 2 * H2;
-  for (let j = 0; j < 2 * H2; j++) if (acc[d + j] !== acc[s + j]) { mismatches++; return; }
+  const A = simd ? mem16 : acc, w = simd ? NB : 2 * H2, d = spare * w, s = sp * w;
+  for (let j = 0; j < w; j++) if (A[d + j] !== A[s + j]) { mismatches++; return; }
   if (netScore(net!, outputSum(spare, pos.stm), bucket) !== v) mismatches++;
 }
 

@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, verifyAccumulators, kingInfo, HEADER_BYTES, type Net } from '../../src/eval/nnue';
+import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, verifyAccumulators, kingInfo, HEADER_BYTES, allowSimd, simdActive, type Net } from '../../src/eval/nnue';
 import { KING_LAYOUTS } from '../../train/kings';
 import { setUseNNUE } from '../../src/eval/evaluate';
 import { Searcher } from '../../src/search/search';
@@ -69,11 +69,19 @@ function flipped(pos: Position): Position {
 }
 
 // Every check runs on a single-output net, on one with 8 output buckets (chosen by piece count), and on nets with
-// king buckets (each perspective's features chosen by its king's square, the board mirrored with the king).
-describe.each([[1, 'none'], [8, 'none'], [8, 'k4'], [1, 'mirror']] as const)('NNUE inference, %i output bucket(s), king layout %s', (B, kings) => {
+// king buckets (each perspective's features chosen by its king's square, the board mirrored with the king). Nets
+// without king buckets run on the WebAssembly SIMD kernels and on the plain JS path alike.
+describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'none', false], [8, 'k4', false], [1, 'mirror', false]] as const)(
+  'NNUE inference, %i output bucket(s), king layout %s, SIMD %s', (B, kings, simd) => {
   let net: Net;
   const kl = KING_LAYOUTS[kings], K = kl ? kl.kbuckets : 1, kmap = kl ? kl.kmap : null;
-  beforeAll(() => { net = randomNet(24, 7, B, 127, kings); setNet(net); });
+  beforeAll(() => {
+    net = randomNet(24, 7, B, 127, kings);
+    allowSimd(simd);
+    setNet(net);
+    expect(simdActive()).toBe(simd);
+  });
+  afterAll(() => { allowSimd(true); });
 
   it('lazy updates match a full refresh and the trainer formula over walks with every move kind', () => {
     const start = [...fens('perftsuite.epd', 1), ...fens('perft_random.epd', 40), ...fens('chess960_fischer.epd', 30, true)];
@@ -204,13 +212,17 @@ describe.each([[1, 'none'], [8, 'none'], [8, 'k4'], [1, 'mirror']] as const)('NN
 
 // The output layer sums in int32 over chunks of lane pairs short enough not to overflow: with |w| up to 16514 a chunk is
 // one pair; beyond, not even one pair fits and the products are summed as doubles. The sums must still equal the
-// trainer's (double) formula exactly. An odd hidden size runs with a zero pad lane.
-describe.each([[64, 32767], [64, 16000], [23, 127]])('NNUE with H %i and output weights up to %i', (H, wMax) => {
-  afterAll(() => setNet(null));
+// trainer's (double) formula exactly. An odd hidden size runs with a zero pad lane (JS) or seven (SIMD, chunks of
+// one vector at |w| 16000: each lane is moved into the int64 sum after every vector).
+describe.each([[64, 32767, false], [64, 16000, true], [64, 16000, false], [23, 127, true], [23, 127, false]])(
+  'NNUE with H %i and output weights up to %i, SIMD %s', (H, wMax, simd) => {
+  afterAll(() => { allowSimd(true); setNet(null); });
   it('matches the trainer formula and a refresh', () => {
     const net = randomNet(H, 11, 1, wMax);
     if (wMax > 127) { net.outW.fill(wMax, 0, 32); net.outW.fill(-wMax, 64, 96); } // runs of the largest weights, both signs
+    allowSimd(simd);
     setNet(net);
+    expect(simdActive()).toBe(simd);
     const list = new Int32Array(MAX_MOVES);
     let checked = 0;
     for (const { fen } of fens('perftsuite.epd', 8)) {
