@@ -216,11 +216,11 @@ const accKi = new Int32Array((STACK_SIZE + 2) * 2);
 
 // ---------------- the WebAssembly SIMD path (simd.ts) ----------------
 //
-// Nets without king buckets whose output sums fit the int32 chunks (pairChunk > 0) run their accumulators in the
-// kernels' memory as plain int16 lanes, H padded to a multiple of 8 with zero weights, eight lanes per operation.
+// Nets whose output sums fit the int32 chunks (pairChunk > 0) run their accumulators in the kernels' memory as plain
+// int16 lanes, H padded to a multiple of 8 with zero weights, eight lanes per operation.
 // Same integers as the JS path (int16 lanes wrap alike, and the sums are exact), so the same evaluations and nodes.
 // Layout in bytes: the accumulator stack at 0 (slot sp, perspective p at (sp * 2 + p) * NB), then the feature rows
-// (feature f at FT + f * NB), then the output layers ([bucket][2][NB], side to move first).
+// (feature f at FT + f * NB, king buckets included), then the output layers ([bucket][2][NB], side to move first).
 
 /** The kernels of this thread: undefined until first wanted, null when WebAssembly SIMD is missing. */
 let kernels: SimdKernels | null | undefined;
@@ -246,14 +246,15 @@ function setupSimd(n: Net): boolean {
   const lanes = (n.hidden + 7) & ~7;
   NB = lanes * 2;
   FT = (STACK_SIZE + 2) * 2 * NB;
-  OUT = FT + INPUTS * NB;
+  const rows = INPUTS * n.kbuckets;
+  OUT = FT + rows * NB;
   const end = OUT + n.buckets * 2 * NB;
   const mem = kernels.memory, have = mem.buffer.byteLength;
   if (end > have) mem.grow(Math.ceil((end - have) / 65536));
   mem16 = new Int16Array(mem.buffer);
   mem16.fill(0, 0, end >> 1);
   const H_ = n.hidden;
-  for (let f = 0; f < INPUTS; f++) mem16.set(n.ftW.subarray(f * H_, (f + 1) * H_), (FT >> 1) + f * lanes);
+  for (let f = 0; f < rows; f++) mem16.set(n.ftW.subarray(f * H_, (f + 1) * H_), (FT >> 1) + f * lanes);
   for (let r = 0; r < 2 * n.buckets; r++) mem16.set(n.outW.subarray(r * H_, (r + 1) * H_), (OUT >> 1) + r * lanes);
   bias16 = new Int16Array(lanes);
   bias16.set(n.ftB);
@@ -273,18 +274,32 @@ export function simdActive(): boolean {
   return simd;
 }
 
-function refreshSimd(pos: Position, sp: number): void {
-  const M = mem16, lanes = NB >> 1;
-  for (let persp = 0; persp < 2; persp++) {
-    const base = (sp * 2 + persp) * lanes;
-    M.set(bias16, base);
-    for (let sq = 0; sq < 64; sq++) {
-      const p = pos.board[sq];
-      if (!p) continue;
-      const w = (FT >> 1) + featureIndex(persp, p, sq) * lanes;
-      for (let j = 0; j < lanes; j++) M[base + j] += M[w + j]; // an Int16Array wraps as the kernels' lanes do
-    }
+/** refreshP on the SIMD path: perspective persp of slot sp from the board, with king information ki. */
+function refreshSimdP(pos: Position, sp: number, persp: number, ki: number): void {
+  const M = mem16, lanes = NB >> 1, base = (sp * 2 + persp) * lanes;
+  M.set(bias16, base);
+  for (let sq = 0; sq < 64; sq++) {
+    const p = pos.board[sq];
+    if (!p) continue;
+    const w = (FT >> 1) + featureIndexK(persp, p, sq, ki) * lanes;
+    for (let j = 0; j < lanes; j++) M[base + j] += M[w + j]; // an Int16Array wraps as the kernels' lanes do
   }
+}
+
+/** updateP on the SIMD path: one perspective, slot t to t + 1, rows already indexed with the king information. */
+function updateSimdP(t: number, persp: number, stm: number, a: number, r1: number, r2: number, a2: number): number {
+  const k = kernels!, n = NB, s = (t * 2 + persp) * n, d = s + 2 * n;
+  a = FT + a * n; r1 = FT + r1 * n;
+  if (stm < 0) {
+    if (r2 < 0) k.upd1p(d, s, n, a, r1);
+    else if (a2 < 0) k.upd2p(d, s, n, a, r1, FT + r2 * n);
+    else k.upd3p(d, s, n, a, r1, FT + r2 * n, FT + a2 * n);
+    return 0;
+  }
+  const o = outOffB + (persp === stm ? 0 : n);
+  if (r2 < 0) return k.updsum1p(d, s, n, o, pairChunk, QA, a, r1);
+  if (a2 < 0) return k.updsum2p(d, s, n, o, pairChunk, QA, a, r1, FT + r2 * n);
+  return k.updsum3p(d, s, n, o, pairChunk, QA, a, r1, FT + r2 * n, FT + a2 * n);
 }
 
 /** Both perspectives' update from slot src to dst (terms as in update); with stm >= 0 also the output sum. */
@@ -360,7 +375,7 @@ export function setNet(n: Net | null): void {
     }
   }
   pairChunk = n ? Math.floor(0x7fffffff / (2 * n.qa * n.qa * maxW)) : 0;
-  simd = n !== null && simdAllowed && n.kmap === null && pairChunk > 0 && setupSimd(n);
+  simd = n !== null && simdAllowed && pairChunk > 0 && setupSimd(n);
   // One spare slot past the stack for verify(); the SIMD path keeps its accumulators in the kernels' memory.
   acc = new Int32Array(simd ? 0 : (STACK_SIZE + 2) * 2 * H2);
   const qa = n ? n.qa : 0;
@@ -371,7 +386,6 @@ export function setNet(n: Net | null): void {
 
 /** Builds both accumulators of stack slot sp from the board. */
 function refresh(pos: Position, sp: number): void {
-  if (simd) { refreshSimd(pos, sp); return; }
   refreshP(pos, sp, 0, kmapRt !== null ? persKi(pos, 0) : 0);
   refreshP(pos, sp, 1, kmapRt !== null ? persKi(pos, 1) : 0);
 }
@@ -635,6 +649,7 @@ function evaluateKB(pos: Position, sp: number, persp = 0): number {
 
 /** Builds perspective persp's accumulator of slot sp from the board, with king information ki (0 without king buckets). */
 function refreshP(pos: Position, sp: number, persp: number, ki: number): void {
+  if (simd) { refreshSimdP(pos, sp, persp, ki); return; }
   const A = acc, W = ftW32, B = ftB32, h2 = H2, base = (sp * 2 + persp) * h2;
   for (let j = 0; j < h2; j++) A[base + j] = B[j];
   for (let sq = 0; sq < 64; sq++) {
@@ -647,6 +662,7 @@ function refreshP(pos: Position, sp: number, persp: number, ki: number): void {
 
 /** The output layer's sum over perspective persp's accumulator of slot sp, `stm` to move (activation and sums as in `update`). */
 function outputSumP(sp: number, persp: number, stm: number): number {
+  if (simd) return kernels!.osump((sp * 2 + persp) * NB, NB, outOffB + (persp === stm ? 0 : NB), pairChunk, QA);
   const A = acc, O = outW, h2 = H2, T = SQ;
   const k = pairChunk > 0 ? pairChunk : 1;
   const s = (sp * 2 + persp) * h2, o = outOff + (persp === stm ? 0 : 2 * h2);
@@ -673,8 +689,8 @@ function outputSumP(sp: number, persp: number, stm: number): number {
 function applyMoveKB(pos: Position, t: number, persp: number, ki: number, stm: number): number {
   const m = pos.stMove[t], piece = pos.stPiece[t];
   if (m === 0 || piece === 0) { // null move: the same accumulator
-    const from = (t * 2 + persp) * H2;
-    acc.copyWithin((t + 1) * 2 * H2 + persp * H2, from, from + H2);
+    const A = simd ? mem16 : acc, w = simd ? NB >> 1 : H2, from = (t * 2 + persp) * w;
+    A.copyWithin(from + 2 * w, from, from + w);
     return stm >= 0 ? outputSumP(t + 1, persp, stm) : 0;
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
@@ -693,6 +709,10 @@ function applyMoveKB(pos: Position, t: number, persp: number, ki: number, stm: n
 
 /** One perspective's dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]), slot t to t + 1; the output sum as in applyMoveKB. */
 function updateP(t: number, persp: number, ki: number, stm: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
+  if (simd) {
+    return updateSimdP(t, persp, stm, featureIndexK(persp, pa, sqa, ki), featureIndexK(persp, ps1, sqs1, ki),
+      ps2 < 0 ? -1 : featureIndexK(persp, ps2, sqs2, ki), pa2 < 0 ? -1 : featureIndexK(persp, pa2, sqa2, ki));
+  }
   const A = acc, W = ftW32, O = outW, h2 = H2, T = SQ;
   const s = (t * 2 + persp) * h2, d = s + 2 * h2;
   const a = featureIndexK(persp, pa, sqa, ki) * h2, r1 = featureIndexK(persp, ps1, sqs1, ki) * h2;

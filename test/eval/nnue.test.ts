@@ -69,9 +69,9 @@ function flipped(pos: Position): Position {
 }
 
 // Every check runs on a single-output net, on one with 8 output buckets (chosen by piece count), and on nets with
-// king buckets (each perspective's features chosen by its king's square, the board mirrored with the king). Nets
-// without king buckets run on the WebAssembly SIMD kernels and on the plain JS path alike.
-describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'none', false], [8, 'k4', false], [1, 'mirror', false]] as const)(
+// king buckets (each perspective's features chosen by its king's square, the board mirrored with the king). Each
+// runs on the WebAssembly SIMD kernels and on the plain JS path alike.
+describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'none', false], [8, 'k4', true], [8, 'k4', false], [1, 'mirror', true], [1, 'mirror', false]] as const)(
   'NNUE inference, %i output bucket(s), king layout %s, SIMD %s', (B, kings, simd) => {
   let net: Net;
   const kl = KING_LAYOUTS[kings], K = kl ? kl.kbuckets : 1, kmap = kl ? kl.kmap : null;
