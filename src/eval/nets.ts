@@ -2,7 +2,7 @@
 // net for the current thread.
 import { Net, parseNet, setNet } from './nnue';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
-import builtin from '../../train/nets/gen6-11m-h128-ob8.nnue';
+import builtin from '../../train/nets/gen7-h256-ob8.nnue';
 
 /**
  * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench,
@@ -10,7 +10,8 @@ import builtin from '../../train/nets/gen6-11m-h128-ob8.nnue';
  * it did so by +122 ± 34 Elo in 300 games at 10+0.1; gen5-h64-ob8 since 2026-12-03, landed together with
  * the search's correction history after that pair beat main in games (docs/TESTLOG.md); gen6-11m-h128-ob8
  * (128 wide, 11.3M positions) since it beat gen5-h64-ob8 by +23 ± 24 in 500 games at 10+0.1, although it
- * searches about 20% fewer nodes per second.
+ * searches about 20% fewer nodes per second; gen7-h256-ob8 (256 wide, 14.1M positions) since it beat
+ * gen6-11m-h128-ob8 by +34 ± 19 in 600 games at 10+0.1, at about the same speed on the SIMD kernels.
  */
 export const NNUE_DEFAULT = true;
 
