@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Draws the naturalness table of docs/STRENGTH.md (the first one under "## Naturalness", i.e. the shipped build) as a
-// small SVG: average centipawn loss and the share of moves losing >= 300 cp per UCI_Elo, Tessera against Stockfish's
+// Draws the naturalness table of docs/STRENGTH.md (the first one under "## Naturalness", the newest measured build) as
+// a small SVG: average centipawn loss and the share of moves losing >= 300 cp per UCI_Elo, Tessera against Stockfish's
 // limiter at the same setting. Reads the Markdown so that the plot is redrawn from the numbers the docs state.
 //
-//   node bench/plot-naturalness.mjs [docs/STRENGTH.md] [docs/naturalness.svg]
+//   node bench/plot-naturalness.mjs [--doc docs/STRENGTH.md] [--out docs/naturalness.svg]
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseOptions } from './script-args.mjs';
 
-const src = process.argv[2] ?? 'docs/STRENGTH.md';
-const out = process.argv[3] ?? 'docs/naturalness.svg';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const opt = parseOptions({ doc: path.join(root, 'docs/STRENGTH.md'), out: path.join(root, 'docs/naturalness.svg') });
 
 function readTable(md) {
   const lines = md.split('\n');
@@ -57,7 +60,7 @@ function panel(rows, x0, title, unit, tKey, sKey) {
   return s.join('\n');
 }
 
-const rows = readTable(fs.readFileSync(src, 'utf8'));
+const rows = readTable(fs.readFileSync(opt.doc, 'utf8'));
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="236" font-family="sans-serif" font-size="11">
 <rect width="640" height="236" fill="#fff"/>
 ${panel(rows, 0, 'average loss (cp/move)', '', 'tLoss', 'sLoss')}
@@ -66,5 +69,5 @@ ${panel(rows, 320, 'moves losing ≥ 300 cp', '%', 'tBig', 'sBig')}
 <line x1="330" y1="226" x2="355" y2="226" stroke="#888" stroke-dasharray="5,3"/><text x="360" y="230">Stockfish 15.1 UCI_Elo X</text>
 </svg>
 `;
-fs.writeFileSync(out, svg);
-console.log(`wrote ${out}: ${rows.map((r) => r.elo).join(', ')}`);
+fs.writeFileSync(opt.out, svg);
+console.log(`wrote ${opt.out}: ${rows.map((r) => r.elo).join(', ')}`);
