@@ -21,7 +21,7 @@ const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL
  * is extended (Stockfish's ladder ends at 1350); above the last measured one (2200) the engine is near full strength and
  * the rest is extrapolated by node budget.
  */
-export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1430], [1800, 2030], [2200, 2950], [2800, 3400]];
+export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1375], [1800, 2030], [2200, 2950], [2800, 3400]];
 
 export function skillStrength(elo: number): number {
   const e = clampElo(elo), c = SKILL_CALIBRATION;
@@ -31,7 +31,7 @@ export function skillStrength(elo: number): number {
   return s0 + ((e - e0) * (s1 - s0)) / (e1 - e0);
 }
 
-/** Nodes per move: doubling every 220 points of strength; 1,550 at UCI_Elo 1400, 186,000 at 2200; never below 50. */
+/** Nodes per move: doubling every 220 points of strength; 1,304 at UCI_Elo 1400, 186,000 at 2200; never below 50. */
 export function skillNodes(elo: number): number {
   return Math.max(50, Math.round(400 * 2 ** ((skillStrength(elo) - 1000) / 220)));
 }
