@@ -2,7 +2,7 @@
 // net for the current thread.
 import { Net, parseNet, setNet } from './nnue';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
-import builtin from '../../train/nets/gen8-h256-ob8.nnue';
+import builtin from '../../train/nets/gen9-h256-ob8.nnue';
 
 /**
  * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench,
@@ -12,7 +12,8 @@ import builtin from '../../train/nets/gen8-h256-ob8.nnue';
  * (128 wide, 11.3M positions) since it beat gen5-h64-ob8 by +23 ± 24 in 500 games at 10+0.1, although it
  * searches about 20% fewer nodes per second; gen7-h256-ob8 (256 wide, 14.1M positions) since it beat
  * gen6-11m-h128-ob8 by +34 ± 19 in 600 games at 10+0.1, at about the same speed on the SIMD kernels; gen8-h256-ob8
- * (the same shape, 16.5M positions) since it beat gen7-h256-ob8 by +29 ± 27 in 320 games at 10+0.1.
+ * (the same shape, 16.5M positions) once it beat gen7-h256-ob8 by +29 ± 27 in 320 games at 10+0.1; gen9-h256-ob8
+ * (gen8 fine-tuned on 19.0M positions) since it beat gen8-h256-ob8 by +26 ± 25 in 320 games at 10+0.1.
  */
 export const NNUE_DEFAULT = true;
 
