@@ -20,7 +20,7 @@ const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL
  * measured against Stockfish's UCI_Elo at the same setting (docs/STRENGTH.md). Below the first point the first segment
  * is extended (Stockfish's ladder ends at 1350). 2200 is about full strength at blitz clocks; 2600 is a budget (3.7 M
  * nodes) above what full strength spends a move at Stockfish's own clock (60+0.6), i.e. the engine's top, measured
- * with the gen8 net about 110 Elo below Stockfish's 2600 there (not yet calibrated); 2800 only extends the line.
+ * with the gen9 net 46 ± 58 Elo below Stockfish's 2600 there (85 games); 2800 only extends the line.
  */
 export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1375], [1800, 2030], [2200, 2950], [2600, 3900], [2800, 4100]];
 
