@@ -18,7 +18,8 @@ const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL
 /**
  * The calibration: UCI_Elo → the internal strength the curves below are written in, piecewise linear through the points
  * measured against Stockfish's UCI_Elo at the same setting (docs/STRENGTH.md). Below the first point the first segment
- * is extended (Stockfish's ladder ends at 1350). 2200 is about full strength at blitz clocks; 2600 is a budget (3.7 M
+ * is extended (Stockfish's ladder ends at 1350). The 1400 point was fitted with the gen8 net and measures −177 ± 84
+ * with gen9 (refit pending). 2200 is about full strength at blitz clocks; 2600 is a budget (3.7 M
  * nodes) above what full strength spends a move at Stockfish's own clock (60+0.6), i.e. the engine's top, measured
  * with the gen9 net 46 ± 58 Elo below Stockfish's 2600 there (85 games); 2800 only extends the line.
  */
