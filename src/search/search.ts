@@ -638,7 +638,9 @@ export class Searcher {
     if (this.rootCount === 0) return result;
 
     // The limiter searches its candidates as extra PV lines, but shows only the lines the GUI asked for.
-    const multiPV = Math.max(1, Math.min(skill ? Math.max(opts.multiPV, skillCandidates(skill.elo)) : opts.multiPV, this.rootCount));
+    // Its count is drawn per position from the seed (a different draw from the move choice's).
+    const candidates = skill ? skillCandidates(skill.elo, unitRandom((skill.seed + 0x632be5ab) ^ pos.keyHi ^ Math.imul(pos.keyLo, 0x85ebca77))) : 1;
+    const multiPV = Math.max(1, Math.min(Math.max(opts.multiPV, candidates), this.rootCount));
     const shownPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
     const maxDepth = limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 10) : MAX_PLY - 10;
     const main = this.id === 0;

@@ -18,12 +18,12 @@ const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL
 /**
  * The calibration: UCI_Elo → the internal strength the curves below are written in, piecewise linear through the points
  * measured against Stockfish's UCI_Elo at the same setting (docs/STRENGTH.md). Below the first point the first segment
- * is extended (Stockfish's ladder ends at 1350). The 1400 point was fitted with the gen8 net and measures −177 ± 84
- * with gen9 (refit pending). 2200 is about full strength at blitz clocks; 2600 is a budget (3.7 M
+ * is extended (Stockfish's ladder ends at 1350). 1400 and 1800 are refitted (2026-12-05) for the smooth candidate
+ * count and the gen9 net. 2200 is about full strength at blitz clocks; 2600 is a budget (3.7 M
  * nodes) above what full strength spends a move at Stockfish's own clock (60+0.6), i.e. the engine's top, measured
  * with the gen9 net 46 ± 58 Elo below Stockfish's 2600 there (85 games); 2800 only extends the line.
  */
-export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1375], [1800, 2030], [2200, 2950], [2600, 3900], [2800, 4100]];
+export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1400], [1800, 2000], [2200, 2950], [2600, 3900], [2800, 4100]];
 
 export function skillStrength(elo: number): number {
   const e = clampElo(elo), c = SKILL_CALIBRATION;
@@ -38,11 +38,22 @@ export function skillNodes(elo: number): number {
   return Math.max(50, Math.round(400 * 2 ** ((skillStrength(elo) - 1000) / 220)));
 }
 
-/** How many root moves are searched as candidates (MultiPV). */
-export function skillCandidates(elo: number): number {
-  // At the top a single line: the MultiPV overhead and the choice cost far more strength than the ladder allows there.
-  const s = skillStrength(elo);
-  return s < 1400 ? 6 : s < 2000 ? 4 : s < 2800 ? 3 : 1;
+/**
+ * The mean number of root moves searched as candidates (MultiPV): 6 up to strength 1000, falling in a straight line
+ * to 1 (a single line, no choice) at strength 2800. Steps in a whole count made the strength jump: 4 → 6 candidates
+ * moved a level by about 200 Elo (docs/STRENGTH.md), so the count is spread smoothly over the strength instead.
+ */
+export function skillCandidateMean(elo: number): number {
+  return 1 + 5 * Math.max(0, Math.min(1, (2800 - skillStrength(elo)) / 1800));
+}
+
+/**
+ * How many root moves this search takes as candidates: the mean's whole part, one more with the probability of its
+ * fraction. u is a uniform number in [0, 1), drawn per position, so the expected count is the mean.
+ */
+export function skillCandidates(elo: number, u: number): number {
+  const m = skillCandidateMean(elo), whole = Math.floor(m);
+  return whole + (u < m - whole ? 1 : 0);
 }
 
 /** Softmax temperature of the choice, in centipawns: about 120 at the bottom down to 5 from strength 2800. */

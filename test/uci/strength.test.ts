@@ -2,7 +2,7 @@
 // lowest level, node budgets that shrink with the level, legal and quick moves.
 import { describe, expect, it } from 'vitest';
 import { TARGETS, START_FEN, setup, goAndCheck, sharedEngine, infos, EnginePool, Engine } from '../helpers/engine';
-import { skillNodes, skillStrength, skillTemperature, skillNoise, SKILL_CALIBRATION, SKILL_MIN_ELO, SKILL_MAX_ELO } from '../../src/search/skill';
+import { skillNodes, skillStrength, skillTemperature, skillNoise, skillCandidateMean, skillCandidates, SKILL_CALIBRATION, SKILL_MIN_ELO, SKILL_MAX_ELO } from '../../src/search/skill';
 
 // White's rook takes an undefended queen; nothing else comes close.
 const FREE_QUEEN = 'rn2k2r/ppp2ppp/8/3q4/8/8/PPPR1PPP/4K1NR w - - 0 1';
@@ -28,6 +28,28 @@ describe('strength limiter calibration', () => {
     expect(skillNodes(100)).toBe(skillNodes(SKILL_MIN_ELO));
     expect(skillNodes(5000)).toBe(skillNodes(SKILL_MAX_ELO));
     expect(skillNodes(SKILL_MIN_ELO)).toBeGreaterThanOrEqual(50);
+  });
+
+  it('spreads the number of candidate moves smoothly over the levels, one line at the top', () => {
+    expect(skillCandidateMean(SKILL_MIN_ELO)).toBe(6);
+    expect(skillCandidateMean(SKILL_MAX_ELO)).toBe(1);
+    for (let elo = SKILL_MIN_ELO + 10; elo <= SKILL_MAX_ELO; elo += 10) {
+      const step = skillCandidateMean(elo - 10) - skillCandidateMean(elo);
+      // Never more candidates at a higher level, and no jump: a whole candidate more moved a level by ~200 Elo.
+      expect(step, `candidates from ${elo - 10} to ${elo}`).toBeGreaterThanOrEqual(0);
+      expect(step, `candidates from ${elo - 10} to ${elo}`).toBeLessThan(0.1);
+    }
+    // The drawn count averages to the mean and is always one of its two neighbouring whole numbers.
+    for (const elo of [1000, 1400, 1800, 2100]) {
+      const m = skillCandidateMean(elo);
+      let sum = 0;
+      for (let i = 0; i < 1000; i++) {
+        const c = skillCandidates(elo, (i + 0.5) / 1000);
+        expect(c === Math.floor(m) || c === Math.ceil(m), `count ${c} at ${elo} (mean ${m})`).toBe(true);
+        sum += c;
+      }
+      expect(sum / 1000).toBeCloseTo(m, 2);
+    }
   });
 });
 
