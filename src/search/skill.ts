@@ -23,7 +23,7 @@ const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL
  * nodes) above what full strength spends a move at Stockfish's own clock (60+0.6), i.e. the engine's top, measured
  * with the gen9 net 46 ± 58 Elo below Stockfish's 2600 there (85 games); 2800 only extends the line.
  */
-export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1400], [1800, 2000], [2200, 2950], [2600, 3900], [2800, 4100]];
+export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1400], [1800, 2000], [2200, 2775], [2600, 3900], [2800, 4100]];
 
 export function skillStrength(elo: number): number {
   const e = clampElo(elo), c = SKILL_CALIBRATION;
