@@ -16,12 +16,12 @@ export interface Skill {
 const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL_MAX_ELO, elo));
 
 /**
- * The calibration: UCI_Elo → the internal strength the curves below are written in, piecewise linear through the points
- * measured against Stockfish's UCI_Elo at the same setting (docs/STRENGTH.md). Below the first point the first segment
- * is extended (Stockfish's ladder ends at 1350). 1400 and 1800 are refitted (2026-12-05) for the smooth candidate
- * count and the gen9 net. 2200 is about full strength at blitz clocks; 2600 is a budget (3.7 M
- * nodes) above what full strength spends a move at Stockfish's own clock (60+0.6), i.e. the engine's top, measured
- * with the gen9 net 46 ± 58 Elo below Stockfish's 2600 there (85 games); 2800 only extends the line.
+ * The calibration: UCI_Elo → the internal strength the curves below are written in, piecewise linear through the
+ * points measured against Stockfish's UCI_Elo at the same setting (docs/STRENGTH.md). Below the first point the first
+ * segment is extended (Stockfish's ladder ends at 1350). Fitted with the gen9 net on the smooth candidate count
+ * (2026-12-05): 1400 +27 ± 58, 1800 +53 ± 61, 2200 −28 ± 59 at 10+0.1; 2600 is a budget (3.7 M nodes) above what
+ * full strength spends a move at Stockfish's own clock (60+0.6), i.e. the engine's top, −46 ± 58 there; 2800 only
+ * extends the line.
  */
 export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1400], [1800, 2000], [2200, 2775], [2600, 3900], [2800, 4100]];
 
@@ -33,7 +33,7 @@ export function skillStrength(elo: number): number {
   return s0 + ((e - e0) * (s1 - s0)) / (e1 - e0);
 }
 
-/** Nodes per move: doubling every 220 points of strength; 1,304 at UCI_Elo 1400, 186,000 at 2200; never below 50. */
+/** Nodes per move: doubling every 220 points of strength; 1,411 at UCI_Elo 1400, 107,000 at 2200; never below 50. */
 export function skillNodes(elo: number): number {
   return Math.max(50, Math.round(400 * 2 ** ((skillStrength(elo) - 1000) / 220)));
 }
@@ -61,7 +61,7 @@ export function skillTemperature(elo: number): number {
   return Math.max(5, Math.min(125, 120 - (skillStrength(elo) - 800) * 0.0575));
 }
 
-/** Amplitude of the evaluation noise (cp, ±): about 140 at the bottom, none from strength 2200. */
+/** Amplitude of the evaluation noise (cp, ±): 170 at UCI_Elo 800, none from strength 2200. */
 export function skillNoise(elo: number): number {
   return Math.max(0, Math.round((2200 - skillStrength(elo)) / 10));
 }
