@@ -300,7 +300,13 @@ export class UciEngine {
     if (this.book) return;
     const b = PolyglotBook.parse(builtinBook);
     if (typeof b === 'string') { send(`info string the built-in book is unusable: ${b}`); return; }
+    this.useBook(b);
+  }
+
+  private useBook(b: PolyglotBook): void {
     this.book = b;
+    // One lookup now, while the GUI waits for readyok: run cold at the first go it took about 20-30 ms.
+    b.lookup(this.pos);
   }
 
   /** Loads a Polyglot book file; a missing or bad file is refused with an info string and the current book stays. */
@@ -321,7 +327,7 @@ export class UciEngine {
     }
     const b = PolyglotBook.parse(bytes);
     if (typeof b === 'string') { send(`info string BookFile ${shown}: ${b}; keeping ${clip(this.opts.bookFile, 100)}`); return; }
-    this.book = b;
+    this.useBook(b);
     this.opts.bookFile = value;
     send(`info string BookFile ${shown}: ${b.entries} entries`);
   }
