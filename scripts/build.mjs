@@ -2,7 +2,7 @@
 // Build pipeline for Tessera (run by `npm run build`).
 //
 //   1. esbuild: src/cli.ts -> dist/tessera.js (with shebang, executable)
-//               src/search/worker.ts -> dist/worker.js
+//               src/worker.ts -> dist/worker.js
 //   2. Node single-executable application (SEA), fully offline from the running node:
 //        dist/sea-config.json -> dist/sea-prep.blob (node --experimental-sea-config)
 //        copy process.execPath -> dist/tessera, inject the blob with postject.
@@ -54,7 +54,7 @@ function run(cmd, argv) {
 }
 
 async function bundle() {
-  for (const f of ['src/cli.ts', 'src/search/worker.ts']) {
+  for (const f of ['src/cli.ts', 'src/worker.ts']) {
     if (!fs.existsSync(path.join(root, f))) fail(`missing entry point ${f}`);
   }
   fs.mkdirSync(dist, { recursive: true });
@@ -80,7 +80,7 @@ async function bundle() {
     }),
     build({
       ...common,
-      entryPoints: ['src/search/worker.ts'],
+      entryPoints: ['src/worker.ts'],
       outfile: 'dist/worker.js',
     }),
   ]);

@@ -53,7 +53,7 @@ function main(argv: string[]): void {
         console.error(`bench: depth must be an integer 1..64, got '${depthText}'`);
         process.exit(2);
       }
-      runBench(depth, false, o.hce ? false : o.nnue ? true : NNUE_DEFAULT);
+      runBench(depth, o.hce ? false : o.nnue ? true : NNUE_DEFAULT);
     });
 
   program

@@ -6,7 +6,8 @@ import { MAX_MOVES } from '../core/types';
 import { WHITE } from '../core/bitboard';
 import type { Position } from '../core/position';
 import { TT, createTTBuffer } from '../search/tt';
-import { Searcher, MATE_BOUND } from '../search/search';
+import { Searcher } from '../search/search';
+import { MATE_BOUND } from '../search/score';
 import { defaultLimits, CTRL_WORDS, F64_WORDS, SearchLimits, SearchOptions } from '../search/limits';
 import { setUseNNUE } from '../eval/evaluate';
 import { GameWriter, RESULT_BLACK, RESULT_DRAW, RESULT_WHITE } from './viriformat';
@@ -55,9 +56,9 @@ export class GamePlayer {
     this.tt = new TT(createTTBuffer(cfg.hashMiB));
     const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
     const f64 = new Float64Array(new SharedArrayBuffer(F64_WORDS * 8));
-    this.searcher = new Searcher(this.tt, ctrl, f64, 0, () => {});
+    this.searcher = new Searcher(this.tt, ctrl, f64, 0);
     this.limits = { ...defaultLimits(), nodes: cfg.hardNodes, softNodes: cfg.softNodes };
-    this.opts = { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE: !cfg.hce };
+    this.opts = { multiPV: 1, moveOverhead: 0 };
     setUseNNUE(!cfg.hce);
   }
 

@@ -37,16 +37,16 @@ export const BENCH_FENS = [
 
 /** Runs the bench and prints its signature; returns total nodes and speed. */
 export function runBench(
-  depth = BENCH_DEPTH, verbose = false, useNNUE = NNUE_DEFAULT, net: Net = defaultNet(), out: (line: string) => void = send,
+  depth = BENCH_DEPTH, useNNUE = NNUE_DEFAULT, net: Net = defaultNet(), out: (line: string) => void = send,
 ): { nodes: number; nps: number } {
   installNet(net);
   setUseNNUE(useNNUE);
   const tt = new TT(createTTBuffer(16));
   const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
   const f64 = new Float64Array(new SharedArrayBuffer(F64_WORDS * 8));
-  const searcher = new Searcher(tt, ctrl, f64, 0, verbose ? send : () => {});
+  const searcher = new Searcher(tt, ctrl, f64, 0);
   const limits = { ...defaultLimits(), depth };
-  const opts = { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE };
+  const opts = { multiPV: 1, moveOverhead: 0 };
   let nodes = 0;
   const t0 = performance.now();
   for (const fen of BENCH_FENS) {

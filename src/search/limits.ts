@@ -17,10 +17,6 @@ export interface SearchLimits {
 export interface SearchOptions {
   multiPV: number;
   moveOverhead: number;
-  chess960: boolean;
-  showWDL: boolean;
-  /** Evaluate with the network (false: the hand-crafted evaluation). */
-  useNNUE: boolean;
   /** The strength limiter (UCI_LimitStrength); absent or null: full strength. */
   skill?: Skill | null;
   /** Syzygy use (the tables themselves are opened per thread from SyzygyPath); absent: the defaults. */

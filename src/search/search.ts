@@ -2,13 +2,12 @@
 // move ordering (hash move, MVV-LVA, killers, counter-moves, histories), singular and check extensions,
 // mate-distance pruning, draws by rule, and a pawn correction history on the static evaluation.
 // One Searcher per thread; threads share the TT and the control block.
-import { generateMoves, GEN_ALL } from '../core/movegen';
+import { generateMoves, isLegalMove, GEN_ALL } from '../core/movegen';
 import {
   MAX_MOVES, MAX_PLY, MOVE_NONE, PAWN,
   moveFrom, moveTo,
 } from '../core/types';
 import type { Position } from '../core/position';
-import { moveToUci } from '../core/notation';
 import { seeGe } from '../core/see';
 import { evaluate, pawnIndex, PAWN_INDEX_BITS } from '../eval/evaluate';
 import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
@@ -19,13 +18,12 @@ import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
 import { P } from './params';
 import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
-import { MATE, MATE_BOUND, TB_WIN, TB_BOUND, pvLine, currMoveLine } from '../uci/info';
+import { INF, MATE, MATE_BOUND, TB_WIN, TB_BOUND } from './score';
+import { SILENT_REPORTER, type SearchReporter, type PvReport } from './report';
 import type { Tablebases } from '../tb/syzygy';
 import { probeWdl } from '../tb/tbprobe';
 import { probeRoot } from '../tb/root';
 
-export const INF = 32001;
-export { MATE, MATE_BOUND };
 const NO_EVAL = -32768;
 const MULTI_CUT = 2;
 const NO_TB = -INF - 1; // probeTbNode: the tables do not decide this node
@@ -103,7 +101,6 @@ export class Searcher {
   private pondering = false;
   private nodeLimit = 0;
   private softNodes = 0;
-  private opts!: SearchOptions;
   /** Syzygy tables of this thread (null: none), and this search's use of them: the largest piece count probed in the
    * tree (0: no probes), the depth from which the largest count is probed, and whether the fifty-move rule counts. */
   tb: Tablebases | null = null;
@@ -120,7 +117,8 @@ export class Searcher {
     readonly ctrl: Int32Array,
     readonly f64: Float64Array,
     readonly id: number,
-    readonly out: (line: string) => void,
+    /** Where thread 0 sends its results; the others report nothing. */
+    public reporter: SearchReporter = SILENT_REPORTER,
   ) {
     // One node counter per thread, MAX_THREADS of them; a shorter block (a test's) is read only as far as it goes.
     this.nodeSlots = Math.min(MAX_THREADS, f64.length - F64_NODES);
@@ -521,7 +519,7 @@ export class Searcher {
     for (let i = this.pvIdx; i < this.rootCount; i++) {
       const m = this.rootMoves[i];
       // After the first second, GUIs show which root move is being searched.
-      if (this.id === 0 && this.elapsed() > 1000) this.out(currMoveLine(depth, moveToUci(pos, m), i + 1));
+      if (this.id === 0 && this.elapsed() > 1000) this.reporter.currMove(pos, depth, m, i + 1);
       this.pieceTo[2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
       pos.make(m);
       this.nodes++;
@@ -550,7 +548,7 @@ export class Searcher {
         // Tell the GUI about a new best move at once when iterations have become slow.
         if (this.id === 0 && i > this.pvIdx && this.pvIdx === 0) {
           const el = this.elapsed();
-          if (el > 1000) this.out(this.infoLine(depth, 0, score, el, score >= beta ? ' lowerbound' : ''));
+          if (el > 1000) this.reportPv(depth, 0, score, el, score >= beta ? 'lower' : null);
         }
         if (score > alpha) alpha = score;
         if (alpha >= beta) break;
@@ -567,19 +565,11 @@ export class Searcher {
     return best;
   }
 
-  private infoLine(depth: number, idx: number, score: number, elapsed: number, bound = ''): string {
+  private reportPv(depth: number, idx: number, score: number, elapsed: number, bound: PvReport['bound'] = null): void {
     this.f64[F64_NODES + this.id] = this.nodes;
-    const nodes = this.totalNodes();
-    const pv = (this.rootPvs[idx] || [this.rootMoves[idx]]);
-    const pvText: string[] = [];
-    // Render the PV on a scratch walk to get castling notation right at every ply.
-    const pos = this.pos;
-    let k = 0;
-    for (; k < pv.length; k++) { pvText.push(moveToUci(pos, pv[k])); pos.make(pv[k]); }
-    while (k-- > 0) pos.unmake(pv[k]);
-    return pvLine({
-      depth, seldepth: Math.max(this.seldepth, depth), multipv: idx + 1, score, bound, showWDL: this.opts.showWDL,
-      nodes, elapsed, hashfull: this.tt.hashfull(), tbhits: this.tb ? this.totalTbHits() : null, pv: pvText,
+    this.reporter.pv(this.pos, {
+      depth, seldepth: Math.max(this.seldepth, depth), multipv: idx + 1, score, bound, nodes: this.totalNodes(), elapsed,
+      hashfull: this.tt.hashfull(), tbhits: this.tb ? this.totalTbHits() : null, pv: this.rootPvs[idx] || [this.rootMoves[idx]],
     });
   }
 
@@ -589,7 +579,6 @@ export class Searcher {
    */
   go(pos: Position, limits: SearchLimits, opts: SearchOptions, rootMoveFilter: number[] | null, gen: number, startTime = Date.now()): RootResult {
     this.pos = pos;
-    this.opts = opts;
     this.gen = gen;
     this.nodes = 0;
     this.seldepth = 0;
@@ -674,7 +663,7 @@ export class Searcher {
       result.depth = depth;
       if (main) {
         const el = this.elapsed();
-        for (let k = 0; k < shownPV; k++) this.out(this.infoLine(depth, k, this.rootScores[k], el));
+        for (let k = 0; k < shownPV; k++) this.reportPv(depth, k, this.rootScores[k], el);
         const s = this.rootScores[0];
         if (limits.mate > 0 && s >= MATE - (2 * limits.mate - 1)) break;
         if (this.softNodes > 0) {
@@ -772,9 +761,21 @@ export class Searcher {
     }
   }
 
-  /** Last info line for the final result (exact score and full PV). */
-  finalInfo(depth: number): string {
-    return this.infoLine(Math.max(1, depth), 0, this.rootScores[0], this.elapsed());
+  /** Reports the final result's line (exact score and full PV) once more. */
+  reportFinal(depth: number): void {
+    this.reportPv(Math.max(1, depth), 0, this.rootScores[0], this.elapsed());
+  }
+
+  /** The move to ponder on after result.move: the PV's second move, else the hash move of the position after it. */
+  ponderMove(result: RootResult): number {
+    if (result.ponder !== MOVE_NONE) return result.ponder;
+    const pos = this.pos;
+    let ponder = MOVE_NONE;
+    pos.make(result.move);
+    // The hash entry may belong to another position with the same key: only a legal move is offered.
+    if (this.tt.probe(pos.keyLo, pos.keyHi) && this.tt.move !== MOVE_NONE && isLegalMove(pos, this.tt.move)) ponder = this.tt.move;
+    pos.unmake(result.move);
+    return ponder;
   }
 
   get stopRequested(): boolean {

@@ -17,7 +17,7 @@ import { createTTBuffer } from '../search/tt';
 import {
   defaultLimits, SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, F64_TBHITS, F64_WORDS, MAX_THREADS,
 } from '../search/limits';
-import type { GoMessage } from '../search/worker';
+import type { GoMessage } from '../search/thread';
 import { spawnWorker } from '../threads';
 import { runBench } from '../search/bench';
 import { send, clip } from '../io';
@@ -220,7 +220,7 @@ export class UciEngine {
         case 'go': this.go(tokens); break;
         case 'd': this.display(); break;
         case 'eval': this.evalCommand(); break;
-        case 'bench': runBench(Number(tokens[1]) || undefined, false, this.opts.useNNUE, this.mainNet()); break;
+        case 'bench': runBench(Number(tokens[1]) || undefined, this.opts.useNNUE, this.mainNet()); break;
         case 'flip': break;
         default: send(`info string unknown command: ${clip(line, 200)}`);
       }
@@ -497,11 +497,11 @@ export class UciEngine {
     const msg: GoMessage = {
       type: 'go', fen: this.rootFen, moves: this.moves, chess960: this.opts.chess960, limits,
       opts: {
-        multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead, chess960: this.opts.chess960,
-        showWDL: this.opts.showWDL, useNNUE: this.opts.useNNUE,
+        multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead,
         skill: this.opts.limitStrength ? { elo: this.opts.elo, seed: this.opts.seed || this.startSeed } : null,
         syzygy: { probeDepth: this.opts.syzygyProbeDepth, rule50: this.opts.syzygy50, probeLimit: this.opts.syzygyProbeLimit },
       },
+      useNNUE: this.opts.useNNUE, showWDL: this.opts.showWDL,
       gen: this.gen, ttAge: this.ttAge, receivedAt: this.goReceivedAt,
     };
     this.searching = true;

@@ -160,13 +160,13 @@ describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'no
     const tt = new TT(createTTBuffer(4));
     const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
     const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
-    const s = new Searcher(tt, ctrl, f64, 0, () => {});
+    const s = new Searcher(tt, ctrl, f64, 0);
     verifyAccumulators(true);
     let nodes = 0;
     for (const fen of ['r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
       'r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16', 'rnbqkb1r/pp1p1pPp/8/2p1pP2/1P1P4/3P3P/P1P1P3/RNBQKBNR w KQkq e6 0 1']) {
       tt.clear();
-      s.go(load(fen), { ...defaultLimits(), nodes: 60000 }, { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE: true }, null, 0, 0);
+      s.go(load(fen), { ...defaultLimits(), nodes: 60000 }, { multiPV: 1, moveOverhead: 0 }, null, 0, 0);
       nodes += s.nodes;
     }
     expect(verifyAccumulators(false)).toBe(0);

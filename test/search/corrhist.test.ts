@@ -1,6 +1,7 @@
 // Pawn correction history: which positions share a slot, how a slot learns, and that it stays bounded.
 import { describe, it, expect } from 'vitest';
-import { Searcher, MATE_BOUND } from '../../src/search/search';
+import { Searcher } from '../../src/search/search';
+import { MATE_BOUND } from '../../src/search/score';
 import { TT, createTTBuffer } from '../../src/search/tt';
 import { defaultLimits, CTRL_WORDS, F64_NODES } from '../../src/search/limits';
 import { PAWN_INDEX_BITS } from '../../src/eval/evaluate';
@@ -19,7 +20,7 @@ function searcher(): Searcher {
   const tt = new TT(createTTBuffer(4));
   const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
   const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
-  return new Searcher(tt, ctrl, f64, 0, () => {});
+  return new Searcher(tt, ctrl, f64, 0);
 }
 
 function slot(s: Searcher, fen: string): number {
@@ -69,7 +70,7 @@ describe('correction history', () => {
     const s = searcher();
     const c = s as unknown as CorrAccess;
     s.go(load('r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16'), { ...defaultLimits(), nodes: 50000 },
-      { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE: true }, null, 0, 0);
+      { multiPV: 1, moveOverhead: 0 }, null, 0, 0);
     let used = 0;
     for (const v of c.corrHist) { if (v !== 0) used++; expect(Math.abs(v)).toBeLessThanOrEqual(64 * 256); }
     expect(used).toBeGreaterThan(10);

@@ -1,14 +1,14 @@
-// Search worker thread: owns one Searcher; thread 0 also reports info and bestmove.
-import { parentPort, workerData } from 'node:worker_threads';
+// A search thread: owns one Searcher and runs the searches the main thread sends; thread 0 also reports the results.
+// What the results look like on the wire is the host's business: it passes a reporter for each search.
+import { parentPort } from 'node:worker_threads';
 import { parseFen } from '../core/fen';
-import { parseUciMove, moveToUci } from '../core/notation';
+import { parseUciMove } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
 import { Position } from '../core/position';
 import { TT } from './tt';
 import { Searcher } from './search';
 import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, SearchLimits, SearchOptions, defaultLimits } from './limits';
-import { send } from '../io';
-import { datagenWorker } from '../datagen/worker';
+import type { SearchReporter } from './report';
 import { defaultNet, installNet } from '../eval/nets';
 import { parseNet } from '../eval/nnue';
 import { setUseNNUE } from '../eval/evaluate';
@@ -22,23 +22,37 @@ export interface GoMessage {
   chess960: boolean;
   limits: SearchLimits;
   opts: SearchOptions;
+  /** Evaluate with the network (false: the hand-crafted evaluation). */
+  useNNUE: boolean;
+  /** Report a win/draw/loss estimate with each score (UCI_ShowWDL). */
+  showWDL: boolean;
   gen: number;
   ttAge: number;
   /** Date.now() when the main thread received the go command. */
   receivedAt: number;
 }
 
-function searchWorker(): void {
-  const data = workerData as {
-    index: number; ctrl: SharedArrayBuffer; f64: SharedArrayBuffer; tt: SharedArrayBuffer; gen: number; net: Uint8Array | null; tbPath?: string;
-  };
-  // The main thread has already checked a net it sends (EvalFile); the built-in one otherwise.
+/** What the main thread gives a search thread when it starts it. */
+export interface SearchThreadData {
+  index: number;
+  ctrl: SharedArrayBuffer;
+  f64: SharedArrayBuffer;
+  tt: SharedArrayBuffer;
+  /** The main thread's search generation when it started this thread: a go since then cancels the warm-up. */
+  gen: number;
+  /** An EvalFile net, already checked by the main thread; null: the built-in net. */
+  net: Uint8Array | null;
+  tbPath?: string;
+}
+
+/** Runs this worker as search thread data.index until the process ends; reporterFor makes each search's outlet. */
+export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessage) => SearchReporter): void {
   const sent = data.net ? parseNet(data.net) : null;
   installNet(sent && typeof sent !== 'string' ? sent : defaultNet());
   const ctrl = new Int32Array(data.ctrl);
   const f64 = new Float64Array(data.f64);
   const index = data.index;
-  const searcher = new Searcher(new TT(data.tt), ctrl, f64, index, send);
+  const searcher = new Searcher(new TT(data.tt), ctrl, f64, index);
   // Each thread opens the tables itself (its own file handles and cache); the main thread has reported the scan.
   const openTables = (path: string): void => {
     const tb = path ? new Tablebases(path) : null;
@@ -53,11 +67,11 @@ function searchWorker(): void {
     return pos;
   }
 
-  function runGo(msg: GoMessage): void {
+  function runGo(msg: GoMessage, reporter: SearchReporter): void {
     const pos = buildPosition(msg);
     searcher.tt.age = msg.ttAge;
     if (!pos) {
-      if (index === 0) send('bestmove (none)');
+      if (index === 0) reporter.bestMove(null, MOVE_NONE, MOVE_NONE);
       return;
     }
     let filter: number[] | null = null;
@@ -65,8 +79,8 @@ function searchWorker(): void {
       filter = msg.limits.searchmoves.map((t) => parseUciMove(pos, t)).filter((m) => m !== MOVE_NONE);
       if (filter.length === 0) filter = null;
     }
-    setUseNNUE(msg.opts.useNNUE);
-  const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
+    setUseNNUE(msg.useNNUE);
+    const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
     if (index !== 0) return;
     // go infinite / go ponder: never answer before stop or ponderhit.
     while (Atomics.load(ctrl, CTRL_STOP) === 0 && Atomics.load(ctrl, CTRL_GEN) === msg.gen &&
@@ -74,52 +88,35 @@ function searchWorker(): void {
       Atomics.wait(ctrl, CTRL_STOP, 0, 50);
     }
     Atomics.store(ctrl, CTRL_STOP, 1); // stop the helper threads
-    if (result.move === MOVE_NONE) {
-      send(`info depth 0 score ${pos.inCheck() ? 'mate 0' : 'cp 0'}`);
-      send('bestmove (none)');
-      return;
-    }
-    send(searcher.finalInfo(result.depth));
-    let ponder = result.ponder;
-    if (ponder === MOVE_NONE) {
-      pos.make(result.move);
-      if (searcher.tt.probe(pos.keyLo, pos.keyHi) && searcher.tt.move !== MOVE_NONE) {
-        const candidate = moveToUci(pos, searcher.tt.move);
-        if (parseUciMove(pos, candidate) === searcher.tt.move) ponder = searcher.tt.move;
-      }
-      const text = ponder !== MOVE_NONE ? moveToUci(pos, ponder) : '';
-      pos.unmake(result.move);
-      send(`bestmove ${moveToUci(pos, result.move)}${text ? ' ponder ' + text : ''}`);
-      return;
-    }
-    pos.make(result.move);
-    const ponderText = moveToUci(pos, ponder);
-    pos.unmake(result.move);
-    send(`bestmove ${moveToUci(pos, result.move)} ponder ${ponderText}`);
+    if (result.move !== MOVE_NONE) searcher.reportFinal(result.depth);
+    reporter.bestMove(pos, result.move, result.move === MOVE_NONE ? MOVE_NONE : searcher.ponderMove(result));
   }
 
   // Warm the JIT up with a short silent search, so the first real move is not played by the
   // interpreter. A `go` bumps the generation counter, which aborts the warm-up at once.
   function warmUp(): void {
     const pos = parseFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1') as Position;
-    const quiet = new Searcher(new TT(new SharedArrayBuffer(1 << 20)), ctrl, new Float64Array(F64_WORDS), index, () => {});
+    const quiet = new Searcher(new TT(new SharedArrayBuffer(1 << 20)), ctrl, new Float64Array(F64_WORDS), index);
     const limits = { ...defaultLimits(), nodes: 0, depth: 9 };
-    // The generation the main thread had when it started this thread: any go since then cancels.
     if (Atomics.load(ctrl, CTRL_GEN) !== data.gen) return;
     setUseNNUE(true);
-    quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0, chess960: false, showWDL: false, useNNUE: true }, null, data.gen);
+    quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0 }, null, data.gen);
   }
   warmUp();
 
   parentPort!.on('message', (msg: { type: string } & Record<string, unknown>) => {
     if (msg.type === 'go') {
+      const go = msg as unknown as GoMessage;
+      // Every thread may report an error; only thread 0 reports results.
+      const reporter = reporterFor(go);
+      searcher.reporter = reporter;
       try {
-        runGo(msg as unknown as GoMessage);
+        runGo(go, reporter);
       } catch (e) {
-        send(`info string search error: ${(e as Error).message}`);
-        if (index === 0) send('bestmove (none)');
+        reporter.message(`search error: ${(e as Error).message}`);
+        if (index === 0) reporter.bestMove(null, MOVE_NONE, MOVE_NONE);
       }
-      parentPort!.postMessage({ type: 'done', index, gen: (msg as unknown as GoMessage).gen });
+      parentPort!.postMessage({ type: 'done', index, gen: go.gen });
     } else if (msg.type === 'tt') {
       searcher.tt = new TT(msg.sab as SharedArrayBuffer);
     } else if (msg.type === 'net') {
@@ -132,7 +129,3 @@ function searchWorker(): void {
     }
   });
 }
-
-const mode = (workerData as { mode?: string }).mode;
-if (mode === 'datagen') datagenWorker(workerData as Parameters<typeof datagenWorker>[0]);
-else searchWorker();
