@@ -9,17 +9,27 @@ import { generateMoves, isLegalMove, GEN_CAPTURES, GEN_QUIETS, GEN_ALL } from '.
 import { MAX_MOVES, MOVE_NONE, PAWN, QUEEN, moveFrom, moveTo, moveKind, CASTLING, EN_PASSANT, PROMOTION, promoType } from '../core/types';
 import type { Position } from '../core/position';
 import { seeGe } from '../core/see';
+import { type History, butterflyIndex, contIndex, pieceTo } from './history';
+import { type Frame, FRAME_OFFSET } from './stack';
 
 /** The tables the picker reads; the searcher owns and updates them. */
 export interface OrderingTables {
   pos: Position;
   readonly moves: Int32Array;
   readonly scores: Int32Array;
-  readonly history: Int32Array;
-  readonly contHist: Int16Array;
-  readonly counterMoves: Int32Array;
-  readonly killers: Int32Array;
-  readonly pieceTo: Int32Array;
+  readonly hist: History;
+  readonly stack: Frame[];
+}
+
+/** A queen promotion that captures nothing is ordered among the captures as if it won a queen. */
+const QUIET_QUEEN_PROMO = QUEEN * 64;
+/** Evasions that capture (or promote to a queen) come before every quiet evasion, whatever its history. */
+const EVASION_CAPTURE = 1 << 28;
+
+/** MVV-LVA: most valuable victim first, cheapest attacker breaks ties; negative when m captures nothing. */
+function mvvLva(board: Uint8Array, m: number): number {
+  const victim = moveKind(m) === EN_PASSANT ? PAWN : board[moveTo(m)] & 7;
+  return victim * 64 - (board[moveFrom(m)] & 7);
 }
 
 const TT = 0, GEN_CAPS = 1, GOOD_CAPS = 2, KILLER1 = 3, KILLER2 = 4, COUNTER = 5, GEN_QUIET = 6, QUIETS = 7, BAD_CAPS = 8,
@@ -60,10 +70,11 @@ export class MovePicker {
     this.ttMove = ttMove;
     this.skip = false;
     this.stage = inCheck ? EV_TT : TT;
-    this.k1 = t.killers[this.ply * 2];
-    this.k2 = t.killers[this.ply * 2 + 1];
-    const prev = t.pieceTo[this.ply + 1];
-    this.counter = prev !== 0 ? t.counterMoves[prev] : MOVE_NONE;
+    const ss = t.stack[this.ply + FRAME_OFFSET];
+    this.k1 = ss.killer1;
+    this.k2 = ss.killer2;
+    const prev = t.stack[this.ply - 1 + FRAME_OFFSET].pieceTo;
+    this.counter = prev !== 0 ? t.hist.counterMoves[prev] : MOVE_NONE;
   }
 
   /** A quiescence node: captures only (evasions when in check). */
@@ -183,39 +194,34 @@ export class MovePicker {
     return m !== MOVE_NONE && m !== this.ttMove && !isNoisy(this.t.pos, m) && isLegalMove(this.t.pos, m);
   }
 
-  /** MVV-LVA: most valuable victim first, cheapest attacker breaks ties; a queen promotion counts as winning a queen. */
+  /** Captures by MVV-LVA, a promotion's piece breaking ties; a quiet queen promotion ranks as winning a queen. */
   private scoreCaptures(from: number, to: number): void {
     const t = this.t, board = t.pos.board, moves = t.moves, scores = t.scores;
     for (let i = from; i < to; i++) {
-      const m = moves[i], kind = moveKind(m);
-      const victim = kind === EN_PASSANT ? PAWN : board[moveTo(m)] & 7;
-      if (victim === 0) { scores[i] = 5 * 64; continue; } // a quiet queen promotion
-      scores[i] = victim * 64 - (board[moveFrom(m)] & 7) + (kind === PROMOTION ? promoType(m) * 8 : 0);
+      const m = moves[i], s = mvvLva(board, m);
+      scores[i] = s < 0 ? QUIET_QUEEN_PROMO : s + (moveKind(m) === PROMOTION ? promoType(m) * 8 : 0);
     }
   }
 
   /** Butterfly history plus the continuation histories of the last two plies. */
   private scoreQuiets(from: number, to: number): void {
-    const t = this.t, board = t.pos.board, moves = t.moves, scores = t.scores, ch = t.contHist;
-    const hbase = t.pos.stm * 4096;
-    const c1 = t.pieceTo[this.ply + 1] * 1024, c2 = t.pieceTo[this.ply] * 1024;
+    const t = this.t, board = t.pos.board, moves = t.moves, scores = t.scores, bf = t.hist.butterfly, ch = t.hist.cont;
+    const stm = t.pos.stm;
+    const c1 = contIndex(t.stack[this.ply - 1 + FRAME_OFFSET].pieceTo, 0), c2 = contIndex(t.stack[this.ply - 2 + FRAME_OFFSET].pieceTo, 0);
     for (let i = from; i < to; i++) {
       const m = moves[i];
-      const pt = board[moveFrom(m)] * 64 + moveTo(m);
-      scores[i] = t.history[hbase + (m & 4095)] + ch[c1 + pt] + ch[c2 + pt];
+      const pt = pieceTo(board[moveFrom(m)], moveTo(m));
+      scores[i] = bf[butterflyIndex(stm, m)] + ch[c1 + pt] + ch[c2 + pt];
     }
   }
 
-  /** Out of check: captures of the checker first (MVV-LVA), then the rest by history. */
+  /** Out of check: captures of the checker (and queen promotions) first by MVV-LVA, then the rest by history. */
   private scoreEvasions(from: number, to: number): void {
     const t = this.t, pos = t.pos, moves = t.moves, scores = t.scores;
     this.scoreQuiets(from, to);
     for (let i = from; i < to; i++) {
       const m = moves[i];
-      if (!isNoisy(pos, m)) continue;
-      const kind = moveKind(m);
-      const victim = kind === EN_PASSANT ? PAWN : pos.board[moveTo(m)] & 7;
-      scores[i] = (1 << 28) + victim * 64 - (pos.board[moveFrom(m)] & 7);
+      if (isNoisy(pos, m)) scores[i] = EVASION_CAPTURE + mvvLva(pos.board, m);
     }
   }
 

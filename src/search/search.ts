@@ -4,12 +4,12 @@
 // One Searcher per thread; threads share the TT and the control block.
 import { generateMoves, isLegalMove, GEN_ALL } from '../core/movegen';
 import {
-  MAX_MOVES, MAX_PLY, MOVE_NONE, PAWN,
+  MAX_MOVES, MAX_PLY, MOVE_NONE,
   moveFrom, moveTo,
 } from '../core/types';
 import type { Position } from '../core/position';
 import { seeGe } from '../core/see';
-import { evaluate, pawnIndex, PAWN_INDEX_BITS } from '../eval/evaluate';
+import { evaluate } from '../eval/evaluate';
 import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
   SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, F64_TBHITS, MAX_THREADS,
@@ -17,6 +17,8 @@ import {
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
 import { P } from './params';
+import { History, CorrectionHistory, pieceTo } from './history';
+import { Frame, newStack, NO_EVAL, FRAME_OFFSET, QUIETS_MAX } from './stack';
 import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
 import { INF, MATE, MATE_BOUND, TB_WIN, TB_BOUND } from './score';
 import { SILENT_REPORTER, type SearchReporter, type PvReport } from './report';
@@ -24,13 +26,10 @@ import type { Tablebases } from '../tb/syzygy';
 import { probeWdl } from '../tb/tbprobe';
 import { probeRoot } from '../tb/root';
 
-const NO_EVAL = -32768;
 const MULTI_CUT = 2;
 const NO_TB = -INF - 1; // probeTbNode: the tables do not decide this node
-/** Pawn correction history: entries per side to move, fixed-point scale, and the largest correction (64 cp). */
-const CORR_SIZE = 1 << PAWN_INDEX_BITS;
-const CORR_GRAIN = 256;
-const CORR_MAX = 64 * CORR_GRAIN;
+/** A tablebase result is stored this many plies deeper than the node that probed it: no search below improves on it. */
+const TB_DEPTH_BONUS = 6;
 
 /** Late-move reduction table, LMR[depth * 64 + moveNumber] = lmrBase + ln(d) ln(m) / lmrDiv. */
 const LMR = new Int8Array(64 * 64);
@@ -57,31 +56,12 @@ export class Searcher {
   readonly scores = new Int32Array(MAX_PLY * MAX_MOVES);
   readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   readonly pvLen = new Int32Array(MAX_PLY + 1);
-  readonly killers = new Int32Array((MAX_PLY + 2) * 2);
-  readonly evals = new Int32Array(MAX_PLY + 2);
-  /** history[stm * 4096 + from * 64 + to], kept within ±HISTORY_MAX by gravity. */
-  readonly history = new Int32Array(2 * 64 * 64);
-  /**
-   * Continuation history: contHist[prevPieceTo * 1024 + pieceTo], how well a quiet move did after
-   * the move one or two plies earlier (pieceTo = piece * 64 + to; 0 stands for a null move or the root).
-   */
-  readonly contHist = new Int16Array(1024 * 1024);
-  /** The quiet reply that refuted each previous move last time: counterMoves[prevPieceTo]. */
-  readonly counterMoves = new Int32Array(1024);
-  /**
-   * Correction history: corrHist[stm * CORR_SIZE + pawn-structure hash], the running mean of (search result - static
-   * eval) in 1/256 cp for positions with this pawn structure; added to the static eval so that pruning sees an
-   * evaluation the search has been confirming.
-   */
-  readonly corrHist = new Int32Array(2 * CORR_SIZE);
-  /** The move a singular-extension search at this ply leaves out (0: none). */
-  readonly excluded = new Int32Array(MAX_PLY + 2);
+  /** The frame of ply p is stack[p + FRAME_OFFSET]. */
+  readonly stack: Frame[] = newStack();
+  readonly hist = new History();
+  readonly corr = new CorrectionHistory();
   /** One staged move picker per ply. */
   readonly pickers: MovePicker[] = Array.from({ length: MAX_PLY + 2 }, (_, ply) => new MovePicker(this, ply));
-  /** The quiet moves searched so far at each ply (up to 64): the only ones a cutoff's history malus may touch. */
-  readonly quietsTried = new Int32Array(MAX_PLY * 64);
-  /** pieceTo of the move made at each ply, offset by 2 so that plies -1 and -2 read 0. */
-  readonly pieceTo = new Int32Array(MAX_PLY + 4);
   nodes = 0;
   seldepth = 0;
   stopped = false;
@@ -136,31 +116,13 @@ export class Searcher {
   }
 
   clearHistory(): void {
-    this.history.fill(0);
-    this.contHist.fill(0);
-    this.counterMoves.fill(0);
-    this.killers.fill(0);
-    this.corrHist.fill(0);
+    this.hist.clear();
+    this.corr.clear();
+    this.clearKillers();
   }
 
-  /** The correction-history slot of the position: side to move and the eval's pawn-structure index. */
-  private corrIndex(): number {
-    const bb = this.pos.bb;
-    return this.pos.stm * CORR_SIZE + pawnIndex(bb[PAWN * 2], bb[PAWN * 2 + 1], bb[(8 | PAWN) * 2], bb[(8 | PAWN) * 2 + 1]);
-  }
-
-  /** A static evaluation moved by the correction history, kept clear of mate scores. */
-  private corrected(raw: number, idx: number): number {
-    const v = raw + ((this.corrHist[idx] / CORR_GRAIN) | 0);
-    return v >= MATE_BOUND ? MATE_BOUND - 1 : v <= -MATE_BOUND ? -MATE_BOUND + 1 : v;
-  }
-
-  /** Moves the slot towards the error just seen, weighted by the depth that found it. */
-  private updateCorrHist(idx: number, err: number, depth: number): void {
-    const w = Math.min(depth + 1, 16);
-    let e = ((this.corrHist[idx] * (CORR_GRAIN - w) + err * CORR_GRAIN * w) / CORR_GRAIN) | 0;
-    if (e > CORR_MAX) e = CORR_MAX; else if (e < -CORR_MAX) e = -CORR_MAX;
-    this.corrHist[idx] = e;
+  private clearKillers(): void {
+    for (const f of this.stack) { f.killer1 = 0; f.killer2 = 0; }
   }
 
   // ---------------- time and stop ----------------
@@ -192,30 +154,9 @@ export class Searcher {
 
   // ---------------- move ordering (the picker is in movepick.ts) ----------------
 
-  private updateHistory(idx: number, bonus: number): void {
-    // Gravity: the entry moves toward ±16384 and can never overflow.
-    const h = this.history;
-    h[idx] += bonus - ((h[idx] * Math.abs(bonus)) >> 14);
-  }
-
-  private updateContHist(idx: number, bonus: number): void {
-    const h = this.contHist;
-    h[idx] += bonus - ((h[idx] * Math.abs(bonus)) >> 14);
-  }
-
-  /** Butterfly and continuation histories of quiet move m at ply (before it is made). */
-  private updateQuietStats(m: number, ply: number, hbase: number, bonus: number): void {
-    this.updateHistory(hbase + (m & 4095), bonus);
-    const pt = this.pos.board[moveFrom(m)] * 64 + moveTo(m);
-    const p1 = this.pieceTo[ply + 1], p2 = this.pieceTo[ply];
-    if (p1 !== 0) this.updateContHist(p1 * 1024 + pt, bonus);
-    if (p2 !== 0) this.updateContHist(p2 * 1024 + pt, bonus);
-  }
-
-  /** The quiet-move statistics LMR reads: butterfly plus continuation histories. */
-  private quietScore(m: number, ply: number, hbase: number): number {
-    const pt = this.pos.board[moveFrom(m)] * 64 + moveTo(m);
-    return this.history[hbase + (m & 4095)] + this.contHist[this.pieceTo[ply + 1] * 1024 + pt] + this.contHist[this.pieceTo[ply] * 1024 + pt];
+  /** pieceTo of move m in the current position (before it is made). */
+  private movePieceTo(m: number): number {
+    return pieceTo(this.pos.board[moveFrom(m)], moveTo(m));
   }
 
   /** Bookkeeping every node shares: empty PV, node count, clock check, selective depth. False once stopped. */
@@ -250,7 +191,7 @@ export class Searcher {
     } else {
       rawEval = evaluate(pos);
       if (this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
-      standPat = this.corrected(rawEval, this.corrIndex());
+      standPat = this.corr.corrected(rawEval, this.corr.index(pos));
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
@@ -264,7 +205,7 @@ export class Searcher {
       moveCount++;
       // Captures that lose material by exchange cannot raise a quiet position's score.
       if (!inCheck && !seeGe(pos, m, 0)) continue;
-      this.pieceTo[ply + 2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
+      this.stack[ply + FRAME_OFFSET].pieceTo = this.movePieceTo(m);
       pos.make(m);
       const score = -this.qsearch(-beta, -alpha, ply + 1);
       pos.unmake(m);
@@ -298,6 +239,7 @@ export class Searcher {
     if (!this.enterNode(ply)) return 0;
     const inCheck = pos.inCheck();
     const base = ply * MAX_MOVES;
+    const stack = this.stack, ss = stack[ply + FRAME_OFFSET];
 
     // Draws by rule. Fifty moves: a mate on the last move still counts, so check for one.
     if (pos.isRepetitionDraw(this.rootSp) || pos.isInsufficientMaterial()) return 0;
@@ -313,7 +255,7 @@ export class Searcher {
     if (alpha >= beta) return alpha;
 
     const tt = this.tt;
-    const excluded = this.excluded[ply];
+    const excluded = ss.excluded;
     let ttMove = MOVE_NONE, ttHit = false, ttScore = 0, ttBound = 0, ttDepth = -1;
     if (tt.probe(pos.keyLo, pos.keyHi)) {
       ttHit = true;
@@ -337,13 +279,13 @@ export class Searcher {
     // The TT keeps the raw evaluation; the correction is applied afresh each visit.
     let staticEval = 0, eval_ = 0, rawEval = 0, corrIdx = 0;
     if (inCheck) {
-      this.evals[ply] = NO_EVAL;
+      ss.staticEval = NO_EVAL;
     } else {
       rawEval = ttHit ? tt.eval : evaluate(pos);
       if (!ttHit && this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
-      corrIdx = this.corrIndex();
-      staticEval = this.corrected(rawEval, corrIdx);
-      this.evals[ply] = staticEval;
+      corrIdx = this.corr.index(pos);
+      staticEval = this.corr.corrected(rawEval, corrIdx);
+      ss.staticEval = staticEval;
       eval_ = staticEval;
       if (ttHit && Math.abs(ttScore) < MATE_BOUND &&
         (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > eval_) || (ttBound === BOUND_UPPER && ttScore < eval_))) {
@@ -351,8 +293,10 @@ export class Searcher {
       }
     }
     // Improving: our eval is higher than two plies ago, so pruning should be more careful.
-    const improving = !inCheck && ply >= 2 && this.evals[ply - 2] !== NO_EVAL && staticEval > this.evals[ply - 2];
-    this.killers[(ply + 1) * 2] = 0; this.killers[(ply + 1) * 2 + 1] = 0;
+    const grandparentEval = stack[ply - 2 + FRAME_OFFSET].staticEval;
+    const improving = !inCheck && ply >= 2 && grandparentEval !== NO_EVAL && staticEval > grandparentEval;
+    const child = stack[ply + 1 + FRAME_OFFSET];
+    child.killer1 = 0; child.killer2 = 0;
 
     if (!pvNode && !inCheck && excluded === MOVE_NONE) {
       // Reverse futility pruning: far above beta at low depth, assume a cutoff.
@@ -363,7 +307,7 @@ export class Searcher {
         pos.stMove[pos.sp - 1] !== 0 && this.hasNonPawnMaterial() && Math.abs(beta) < MATE_BOUND) {
         const r = P.nmpBase + ((depth / P.nmpDepthDiv) | 0) + Math.min(P.nmpEvalMax, ((eval_ - beta) / P.nmpEvalDiv) | 0);
         pos.makeNull();
-        this.pieceTo[ply + 2] = 0;
+        ss.pieceTo = 0;
         const score = -this.search(-beta, -beta + 1, depth - r, ply + 1, false, !cutNode);
         pos.unmakeNull();
         if (this.stopped) return 0;
@@ -390,7 +334,8 @@ export class Searcher {
 
     const oldAlpha = alpha;
     let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0, nQuiets = 0, moveCount = 0;
-    const hbase = pos.stm * 4096, qbase = ply * 64;
+    const stm = pos.stm, prev1 = stack[ply - 1 + FRAME_OFFSET].pieceTo, prev2 = stack[ply - 2 + FRAME_OFFSET].pieceTo;
+    const quiets = ss.quiets;
     const lmpLimit = improving ? P.lmpBase + depth * depth : ((P.lmpBase + depth * depth) / 2) | 0;
     // Shallow pruning needs pieces: in pawn endings a quiet move or a pawn capture is often the only way on.
     const mayPrune = depth <= P.pruneDepth && this.hasNonPawnMaterial();
@@ -416,10 +361,11 @@ export class Searcher {
           if (!seeGe(pos, m, -P.seeQuietSlope * depth)) continue;
         } else if (!seeGe(pos, m, -P.seeNoisySlope * depth)) continue; // captures and checking quiets
       }
-      if (quiet && nQuiets < 64) this.quietsTried[qbase + nQuiets++] = m;
+      if (quiet && nQuiets < QUIETS_MAX) quiets[nQuiets++] = m;
 
-      const stat = quiet ? this.quietScore(m, ply, hbase) : 0;
-      this.pieceTo[ply + 2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
+      const pt = this.movePieceTo(m);
+      const stat = quiet ? this.hist.quietScore(stm, m, pt, prev1, prev2) : 0;
+      ss.pieceTo = pt;
       pos.make(m);
       const givesCheck = pos.inCheck();
       // Check extension, bounded so that perpetual checks cannot run away with the search.
@@ -437,7 +383,7 @@ export class Searcher {
           if (!improving) r++;
           if (cutNode) r++;
           if (givesCheck) r--;
-          if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
+          if (m === ss.killer1 || m === ss.killer2) r--;
           r -= (stat / P.lmrHistDiv) | 0;
           r = Math.max(0, Math.min(r, newDepth - 1));
         }
@@ -456,15 +402,15 @@ export class Searcher {
           if (pvNode) this.updatePv(ply, m);
           if (score >= beta) {
             if (quiet) {
-              if (this.killers[ply * 2] !== m) { this.killers[ply * 2 + 1] = this.killers[ply * 2]; this.killers[ply * 2] = m; }
+              if (ss.killer1 !== m) { ss.killer2 = ss.killer1; ss.killer1 = m; }
               const bonus = Math.min(depth * depth * P.histMul, P.histMax);
-              this.updateQuietStats(m, ply, hbase, bonus);
-              const p1 = this.pieceTo[ply + 1];
-              if (p1 !== 0) this.counterMoves[p1] = m;
+              const hist = this.hist;
+              hist.updateQuiet(stm, m, pt, prev1, prev2, bonus);
+              if (prev1 !== 0) hist.counterMoves[prev1] = m;
               // Quiet moves searched before the cutoff were worse: lower their history (only those searched).
               for (let j = 0; j < nQuiets; j++) {
-                const q = this.quietsTried[qbase + j];
-                if (q !== m) this.updateQuietStats(q, ply, hbase, -bonus);
+                const q = quiets[j];
+                if (q !== m) hist.updateQuiet(stm, q, this.movePieceTo(q), prev1, prev2, -bonus);
               }
             }
             break;
@@ -481,7 +427,7 @@ export class Searcher {
     // was wrong in that direction: a fail high above the eval, a fail low below it, or an exact score.
     if (!inCheck && (bestMove === MOVE_NONE || !isNoisy(pos, bestMove)) && Math.abs(best) < MATE_BOUND &&
       !(bound === BOUND_LOWER && best <= staticEval) && !(bound === BOUND_UPPER && best >= staticEval)) {
-      this.updateCorrHist(corrIdx, best - rawEval, depth);
+      this.corr.update(corrIdx, best - rawEval, depth);
     }
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : rawEval);
     return best;
@@ -494,9 +440,10 @@ export class Searcher {
    */
   private singular(ttMove: number, ttScore: number, beta: number, depth: number, ply: number, cutNode: boolean): number {
     const singularBeta = ttScore - P.seMargin * depth;
-    this.excluded[ply] = ttMove;
+    const ss = this.stack[ply + FRAME_OFFSET];
+    ss.excluded = ttMove;
     const s = this.search(singularBeta - 1, singularBeta, (depth - 1) >> 1, ply, false, cutNode);
-    this.excluded[ply] = MOVE_NONE;
+    ss.excluded = MOVE_NONE;
     if (s < singularBeta) return 1;
     if (singularBeta >= beta) return MULTI_CUT;
     return ttScore >= beta ? -1 : 0;
@@ -520,7 +467,7 @@ export class Searcher {
       const m = this.rootMoves[i];
       // After the first second, GUIs show which root move is being searched.
       if (this.id === 0 && this.elapsed() > 1000) this.reporter.currMove(pos, depth, m, i + 1);
-      this.pieceTo[2] = pos.board[moveFrom(m)] * 64 + moveTo(m);
+      this.stack[FRAME_OFFSET].pieceTo = this.movePieceTo(m);
       pos.make(m);
       this.nodes++;
       const ext = pos.inCheck() ? 1 : 0;
@@ -597,11 +544,11 @@ export class Searcher {
     this.softLimit = budget.soft;
     this.hardLimit = budget.hard;
     this.f64[F64_NODES + this.id] = 0;
-    this.killers.fill(0);
+    this.clearKillers();
     // The network's accumulators of the root: every lazy update in this search walks back to them at worst.
     // The root's static eval is also what 'improving' compares against at ply 2.
     const rootEval = evaluate(pos);
-    this.evals[0] = pos.inCheck() ? NO_EVAL : rootEval;
+    this.stack[FRAME_OFFSET].staticEval = pos.inCheck() ? NO_EVAL : rootEval;
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
     // Tablebases at the root: only the moves that keep the best result (by DTZ, counting the fifty-move clock, or by
@@ -724,7 +671,7 @@ export class Searcher {
     const value = wdl < -drawScore ? -TB_WIN + ply : wdl > drawScore ? TB_WIN - ply : 2 * wdl * drawScore;
     const bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
     if (bound !== BOUND_EXACT && (bound === BOUND_LOWER ? value < beta : value > alpha)) return NO_TB;
-    this.tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + 6), bound, scoreToTT(value, ply), inCheck ? 0 : evaluate(pos));
+    this.tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + TB_DEPTH_BONUS), bound, scoreToTT(value, ply), inCheck ? 0 : evaluate(pos));
     return value;
   }
 

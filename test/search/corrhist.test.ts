@@ -6,15 +6,7 @@ import { TT, createTTBuffer } from '../../src/search/tt';
 import { defaultLimits, CTRL_WORDS, F64_NODES } from '../../src/search/limits';
 import { PAWN_INDEX_BITS } from '../../src/eval/evaluate';
 import { load } from '../helpers/chess';
-import type { Position } from '../../src/core/position';
 
-interface CorrAccess {
-  pos: Position;
-  corrHist: Int32Array;
-  corrIndex(): number;
-  corrected(raw: number, idx: number): number;
-  updateCorrHist(idx: number, err: number, depth: number): void;
-}
 
 function searcher(): Searcher {
   const tt = new TT(createTTBuffer(4));
@@ -24,9 +16,7 @@ function searcher(): Searcher {
 }
 
 function slot(s: Searcher, fen: string): number {
-  const c = s as unknown as CorrAccess;
-  c.pos = load(fen);
-  return c.corrIndex();
+  return s.corr.index(load(fen));
 }
 
 describe('correction history', () => {
@@ -43,38 +33,37 @@ describe('correction history', () => {
   });
 
   it('moves towards the errors it is shown and stays within 64 cp', () => {
-    const c = searcher() as unknown as CorrAccess;
-    c.pos = load('4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1');
-    const idx = c.corrIndex();
+    const c = searcher().corr;
+    const idx = c.index(load('4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1'));
     expect(c.corrected(100, idx)).toBe(100);
-    for (let i = 0; i < 200; i++) c.updateCorrHist(idx, 30, 8);
+    for (let i = 0; i < 200; i++) c.update(idx, 30, 8);
     expect(Math.abs(c.corrected(100, idx) - 130)).toBeLessThanOrEqual(1);
     // A deeper result moves it further in one step than a shallow one.
-    const before = c.corrHist[idx];
-    c.updateCorrHist(idx, -30, 1);
-    const shallow = before - c.corrHist[idx];
-    c.corrHist[idx] = before;
-    c.updateCorrHist(idx, -30, 12);
-    expect(before - c.corrHist[idx]).toBeGreaterThan(shallow);
-    for (let i = 0; i < 500; i++) c.updateCorrHist(idx, 5000, 20);
+    const before = c.table[idx];
+    c.update(idx, -30, 1);
+    const shallow = before - c.table[idx];
+    c.table[idx] = before;
+    c.update(idx, -30, 12);
+    expect(before - c.table[idx]).toBeGreaterThan(shallow);
+    for (let i = 0; i < 500; i++) c.update(idx, 5000, 20);
     expect(c.corrected(0, idx)).toBe(64);
-    for (let i = 0; i < 500; i++) c.updateCorrHist(idx, -5000, 20);
+    for (let i = 0; i < 500; i++) c.update(idx, -5000, 20);
     expect(c.corrected(0, idx)).toBe(-64);
     // Never turns an ordinary eval into a mate score.
     expect(c.corrected(MATE_BOUND - 10, idx)).toBeLessThan(MATE_BOUND);
-    for (let i = 0; i < 500; i++) c.updateCorrHist(idx, 5000, 20);
+    for (let i = 0; i < 500; i++) c.update(idx, 5000, 20);
     expect(c.corrected(MATE_BOUND - 10, idx)).toBeLessThan(MATE_BOUND);
   });
 
   it('a real search fills it within bounds, and clearHistory empties it', () => {
     const s = searcher();
-    const c = s as unknown as CorrAccess;
+    const c = s.corr;
     s.go(load('r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16'), { ...defaultLimits(), nodes: 50000 },
       { multiPV: 1, moveOverhead: 0 }, null, 0, 0);
     let used = 0;
-    for (const v of c.corrHist) { if (v !== 0) used++; expect(Math.abs(v)).toBeLessThanOrEqual(64 * 256); }
+    for (const v of c.table) { if (v !== 0) used++; expect(Math.abs(v)).toBeLessThanOrEqual(64 * 256); }
     expect(used).toBeGreaterThan(10);
     s.clearHistory();
-    expect(c.corrHist.every((v) => v === 0)).toBe(true);
+    expect(c.table.every((v) => v === 0)).toBe(true);
   });
 });

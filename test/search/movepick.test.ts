@@ -8,18 +8,16 @@ import { generateMoves, GEN_CAPTURES } from '../../src/core/movegen';
 import { MAX_MOVES, MAX_PLY } from '../../src/core/types';
 import type { Position } from '../../src/core/position';
 import { MovePicker, isNoisy, type OrderingTables } from '../../src/search/movepick';
+import { History } from '../../src/search/history';
+import { newStack } from '../../src/search/stack';
 import { load, legal } from '../helpers/chess';
 
 const PERFT = path.resolve(__dirname, '..', 'data', 'perft');
 
 function tables(pos: Position): OrderingTables {
-  return {
-    pos,
-    moves: new Int32Array(MAX_PLY * MAX_MOVES), scores: new Int32Array(MAX_PLY * MAX_MOVES),
-    history: new Int32Array(2 * 4096).map((_, i) => ((i * 2654435761) >>> 20) - 2048),
-    contHist: new Int16Array(1024 * 1024), counterMoves: new Int32Array(1024), killers: new Int32Array((MAX_PLY + 2) * 2),
-    pieceTo: new Int32Array(MAX_PLY + 4),
-  };
+  const hist = new History();
+  hist.butterfly.set(hist.butterfly.map((_, i) => ((i * 2654435761) >>> 20) - 2048));
+  return { pos, moves: new Int32Array(MAX_PLY * MAX_MOVES), scores: new Int32Array(MAX_PLY * MAX_MOVES), hist, stack: newStack() };
 }
 
 function drain(mp: MovePicker, limit = 1000): number[] {
@@ -44,8 +42,10 @@ describe('MovePicker', () => {
           if (all.length === 0) break;
           const garbage = (): number => (rand(3) === 0 ? all[rand(all.length)] : rand(65536));
           const tt = rand(4) === 0 ? 0 : garbage();
-          t.killers[6] = garbage(); t.killers[7] = garbage();
-          t.pieceTo[4] = 1 + rand(1000); t.counterMoves[t.pieceTo[4]] = garbage();
+          // The picker at ply 3 reads its own frame's killers and the counter-move of the move made at ply 2.
+          const ss = t.stack[3 + 2], prev = t.stack[2 + 2];
+          ss.killer1 = garbage(); ss.killer2 = garbage();
+          prev.pieceTo = 1 + rand(1000); t.hist.counterMoves[prev.pieceTo] = garbage();
           const mp = new MovePicker(t, 3);
           mp.init(tt, pos.inCheck());
           const got = drain(mp);
@@ -65,7 +65,7 @@ describe('MovePicker', () => {
             const first = mp.next();
             mp.skipQuiets();
             const rest = drain(mp);
-            const quietsAfter = rest.filter((m) => !isNoisy(pos, m) && m !== t.killers[6] && m !== t.killers[7] && m !== t.counterMoves[t.pieceTo[4]]);
+            const quietsAfter = rest.filter((m) => !isNoisy(pos, m) && m !== ss.killer1 && m !== ss.killer2 && m !== t.hist.counterMoves[prev.pieceTo]);
             expect(quietsAfter, `skipQuiets ${where}`).toEqual([]);
             expect([first, ...rest].filter((m) => isNoisy(pos, m)).sort()).toEqual(all.filter((m) => isNoisy(pos, m)).sort());
           }
