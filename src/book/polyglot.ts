@@ -4,7 +4,7 @@
 import { POLYGLOT_RANDOM } from './keys';
 import { parseUciMove } from '../core/notation';
 import type { Position } from '../core/position';
-import { MOVE_NONE, PAWN, typeOf } from '../core/types';
+import { MOVE_NONE, PAWN, pieceOf, typeOf } from '../core/types';
 import { WHITE } from '../core/bitboard';
 
 const ENTRY = 16;
@@ -25,7 +25,7 @@ function epFile(pos: Position): number {
   if (m === 0 || typeOf(pos.stPiece[pos.sp - 1]) !== PAWN) return -1;
   const from = m & 63, to = (m >> 6) & 63;
   if (Math.abs(to - from) !== 16) return -1;
-  const ours = (pos.stm << 3) | PAWN, f = to & 7;
+  const ours = pieceOf(pos.stm, PAWN), f = to & 7;
   if ((f > 0 && pos.board[to - 1] === ours) || (f < 7 && pos.board[to + 1] === ours)) return f;
   return -1;
 }

@@ -2,7 +2,7 @@
 // Castling accepts standard KQkq, X-FEN (KQkq meaning the outermost rook, or a file letter) and
 // Shredder-FEN (file letters, e.g. HAha).
 import { WHITE, BLACK, squareName, parseSquare } from './bitboard';
-import { PAWN, KING, ROOK, PIECE_CHARS } from './types';
+import { PAWN, KING, ROOK, PIECE_CHARS, pieceOf } from './types';
 import { Position } from './position';
 import { clip } from '../io';
 
@@ -38,7 +38,7 @@ export function parseFen(fen: string, chess960 = false): Position | string {
   for (const c of [WHITE, BLACK]) {
     const name = c === WHITE ? 'white' : 'black';
     let kings = 0;
-    for (let sq = 0; sq < 64; sq++) if (pos.board[sq] === ((c << 3) | KING)) kings++;
+    for (let sq = 0; sq < 64; sq++) if (pos.board[sq] === pieceOf(c, KING)) kings++;
     if (kings !== 1) return `FEN board has ${kings} ${name} kings, expected 1`;
   }
   for (let f = 0; f < 8; f++) {
@@ -61,7 +61,7 @@ export function parseFen(fen: string, chess960 = false): Position | string {
       const color = ch === lower ? BLACK : WHITE;
       const backRank = color === WHITE ? 0 : 56;
       const ksq = pos.kingSquare(color);
-      const rook = (color << 3) | ROOK;
+      const rook = pieceOf(color, ROOK);
       if ((ksq & 56) !== backRank) return `FEN castling right '${ch}' but the ${color === WHITE ? 'white' : 'black'} king is not on its first rank`;
       let rookSq = -1;
       if (lower === 'k') {
@@ -90,7 +90,7 @@ export function parseFen(fen: string, chess960 = false): Position | string {
     const expectRank = pos.stm === WHITE ? 5 : 2;
     const pawnSq = sq + (pos.stm === WHITE ? -8 : 8), fromSq = sq + (pos.stm === WHITE ? 8 : -8);
     if ((sq >> 3) !== expectRank) return `FEN en-passant square ${ep} is on the wrong rank for the side to move`;
-    if (pos.board[pawnSq] !== ((them << 3) | PAWN) || pos.board[sq] !== 0 || pos.board[fromSq] !== 0) {
+    if (pos.board[pawnSq] !== pieceOf(them, PAWN) || pos.board[sq] !== 0 || pos.board[fromSq] !== 0) {
       return `FEN en-passant square ${ep} does not follow a double pawn push`;
     }
     pos.ep = sq;
@@ -141,7 +141,7 @@ export function toFen(pos: Position): string {
     const color = r >> 1, rsq = pos.castleRookSq[r], back = color === WHITE ? 0 : 56;
     // Use K/Q when the rook is the outermost on its side (standard and X-FEN), else its file.
     let outer = true;
-    const rook = (color << 3) | ROOK;
+    const rook = pieceOf(color, ROOK);
     if ((r & 1) === 0) { for (let f = (rsq & 7) + 1; f < 8; f++) if (pos.board[back + f] === rook) outer = false; }
     else { for (let f = 0; f < (rsq & 7); f++) if (pos.board[back + f] === rook) outer = false; }
     let ch = outer ? ((r & 1) === 0 ? 'K' : 'Q') : 'ABCDEFGH'[rsq & 7];

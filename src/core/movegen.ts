@@ -6,7 +6,7 @@ import {
   KNIGHT_ATT, KING_ATT, PAWN_ATT, BETWEEN, LINE, SLIDER_ATT, rookIdx, bishopIdx, lsb, WHITE,
 } from './bitboard';
 import {
-  PAWN, KNIGHT, BISHOP, ROOK, QUEEN, CASTLING, EN_PASSANT, PROMOTION,
+  PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, CASTLING, EN_PASSANT, PROMOTION, pieceOf, makeMove, makePromo,
 } from './types';
 import type { Position } from './position';
 
@@ -15,23 +15,58 @@ export const GEN_QUIETS = 2; // everything else, underpromotions included
 export const GEN_ALL = 3;
 
 function emit(list: Int32Array, n: number, from: number, tLo: number, tHi: number): number {
-  while (tLo !== 0) { list[n++] = from | (lsb(tLo) << 6); tLo &= tLo - 1; }
-  while (tHi !== 0) { list[n++] = from | ((32 + lsb(tHi)) << 6); tHi &= tHi - 1; }
+  while (tLo !== 0) { list[n++] = makeMove(from, lsb(tLo)); tLo &= tLo - 1; }
+  while (tHi !== 0) { list[n++] = makeMove(from, 32 + lsb(tHi)); tHi &= tHi - 1; }
   return n;
 }
 
 function emitPromos(list: Int32Array, n: number, from: number, to: number, gen: number): number {
-  const base = from | (to << 6) | PROMOTION;
-  if (gen & GEN_CAPTURES) list[n++] = base | ((QUEEN - KNIGHT) << 12);
+  if (gen & GEN_CAPTURES) list[n++] = makePromo(from, to, QUEEN);
   if (gen & GEN_QUIETS) {
-    list[n++] = base | ((KNIGHT - KNIGHT) << 12);
-    list[n++] = base | ((ROOK - KNIGHT) << 12);
-    list[n++] = base | ((BISHOP - KNIGHT) << 12);
+    list[n++] = makePromo(from, to, KNIGHT);
+    list[n++] = makePromo(from, to, ROOK);
+    list[n++] = makePromo(from, to, BISHOP);
   }
   return n;
 }
 
 const inSet = (sq: number, lo: number, hi: number): number => (sq < 32 ? lo >>> sq : hi >>> (sq - 32)) & 1;
+
+// The check mask of the last checkMask call: where a move other than the king's must land.
+let maskLo = -1, maskHi = -1;
+
+/**
+ * Sets the check mask for the side to move, king on ksq, checkers cLo/cHi: everywhere when not in check; the checker
+ * and the squares between it and the king in single check. False in double check, where only the king may move.
+ */
+function checkMask(ksq: number, cLo: number, cHi: number): boolean {
+  if ((cLo | cHi) === 0) { maskLo = -1; maskHi = -1; return true; }
+  if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return false;
+  const csq = cLo !== 0 ? lsb(cLo) : 32 + lsb(cHi);
+  const bi = (ksq * 64 + csq) * 2;
+  maskLo = BETWEEN[bi] | cLo; maskHi = BETWEEN[bi + 1] | cHi;
+  return true;
+}
+
+/**
+ * May the side to move castle with right r (king on ksq, occupancy oLo/oHi) now, not in check? The path must be empty
+ * and no square the king crosses or lands on attacked, tested with king and rook lifted: in Chess960 the rook may
+ * hide an attack on the king's target.
+ */
+function canCastle(pos: Position, r: number, ksq: number, oLo: number, oHi: number): boolean {
+  if (((pos.castlePath[r * 2] & oLo) | (pos.castlePath[r * 2 + 1] & oHi)) !== 0) return false;
+  const rsq = pos.castleRookSq[r], them = pos.stm ^ 1;
+  let xLo = oLo, xHi = oHi;
+  if (ksq < 32) xLo ^= 1 << ksq; else xHi ^= 1 << (ksq - 32);
+  if (rsq < 32) xLo ^= 1 << rsq; else xHi ^= 1 << (rsq - 32);
+  let wLo = pos.castleWalk[r * 2], wHi = pos.castleWalk[r * 2 + 1];
+  while ((wLo | wHi) !== 0) {
+    let t: number;
+    if (wLo !== 0) { t = lsb(wLo); wLo &= wLo - 1; } else { t = 32 + lsb(wHi); wHi &= wHi - 1; }
+    if (pos.isAttacked(t, them, xLo, xHi)) return false;
+  }
+  return true;
+}
 
 /** Appends the legal moves of kind `gen` to list from index n; returns the new end index. */
 export function generateMoves(pos: Position, list: Int32Array, n: number, gen: number): number {
@@ -53,28 +88,23 @@ export function generateMoves(pos: Position, list: Int32Array, n: number, gen: n
     const xLo = ksq < 32 ? oLo ^ (1 << ksq) : oLo, xHi = ksq < 32 ? oHi : oHi ^ (1 << (ksq - 32));
     while (tLo !== 0) {
       const t = lsb(tLo); tLo &= tLo - 1;
-      if (!pos.isAttacked(t, them, xLo, xHi)) list[n++] = ksq | (t << 6);
+      if (!pos.isAttacked(t, them, xLo, xHi)) list[n++] = makeMove(ksq, t);
     }
     while (tHi !== 0) {
       const t = 32 + lsb(tHi); tHi &= tHi - 1;
-      if (!pos.isAttacked(t, them, xLo, xHi)) list[n++] = ksq | (t << 6);
+      if (!pos.isAttacked(t, them, xLo, xHi)) list[n++] = makeMove(ksq, t);
     }
   }
 
-  let cmLo = -1, cmHi = -1; // check mask: where a non-king move must land
-  if ((cLo | cHi) !== 0) {
-    if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return n; // double check
-    const csq = cLo !== 0 ? lsb(cLo) : 32 + lsb(cHi);
-    const bi = (ksq * 64 + csq) * 2;
-    cmLo = BETWEEN[bi] | cLo; cmHi = BETWEEN[bi + 1] | cHi;
-  }
+  if (!checkMask(ksq, cLo, cHi)) return n; // double check
+  const cmLo = maskLo, cmHi = maskHi;
   tgtLo &= cmLo; tgtHi &= cmHi;
   const pinLo = pos.pinnedLo, pinHi = pos.pinnedHi;
   const k64 = ksq * 64;
 
   // Knights: a pinned knight can never move.
   {
-    const p2 = ((us << 3) | KNIGHT) * 2;
+    const p2 = pieceOf(us, KNIGHT) * 2;
     let lo = bb[p2] & ~pinLo, hi = bb[p2 + 1] & ~pinHi;
     while (lo !== 0) { const s = lsb(lo); lo &= lo - 1; n = emit(list, n, s, KNIGHT_ATT[s * 2] & tgtLo, KNIGHT_ATT[s * 2 + 1] & tgtHi); }
     while (hi !== 0) { const s = 32 + lsb(hi); hi &= hi - 1; n = emit(list, n, s, KNIGHT_ATT[s * 2] & tgtLo, KNIGHT_ATT[s * 2 + 1] & tgtHi); }
@@ -82,7 +112,7 @@ export function generateMoves(pos: Position, list: Int32Array, n: number, gen: n
 
   // Sliders: a pinned slider stays on the line through its king and itself.
   for (let type = BISHOP; type <= QUEEN; type++) {
-    const p2 = ((us << 3) | type) * 2;
+    const p2 = pieceOf(us, type) * 2;
     let lo = bb[p2], hi = bb[p2 + 1];
     while ((lo | hi) !== 0) {
       let s: number;
@@ -98,7 +128,7 @@ export function generateMoves(pos: Position, list: Int32Array, n: number, gen: n
 
   // Pawns, one at a time (at most eight).
   {
-    const p2 = ((us << 3) | PAWN) * 2;
+    const p2 = pieceOf(us, PAWN) * 2;
     let lo = bb[p2], hi = bb[p2 + 1];
     const up = us === WHITE ? 8 : -8;
     const startRank = us === WHITE ? 1 : 6, promoRank = us === WHITE ? 7 : 0;
@@ -115,9 +145,9 @@ export function generateMoves(pos: Position, list: Int32Array, n: number, gen: n
         if (promo) {
           if (inSet(to, allowLo, allowHi)) n = emitPromos(list, n, s, to, gen);
         } else if (gen & GEN_QUIETS) {
-          if (inSet(to, allowLo, allowHi)) list[n++] = s | (to << 6);
+          if (inSet(to, allowLo, allowHi)) list[n++] = makeMove(s, to);
           if ((s >> 3) === startRank && board[to + up] === 0 && inSet(to + up, allowLo, allowHi)) {
-            list[n++] = s | ((to + up) << 6);
+            list[n++] = makeMove(s, to + up);
           }
         }
       }
@@ -139,29 +169,15 @@ export function generateMoves(pos: Position, list: Int32Array, n: number, gen: n
       while ((aLo | aHi) !== 0) {
         let s: number;
         if (aLo !== 0) { s = lsb(aLo); aLo &= aLo - 1; } else { s = 32 + lsb(aHi); aHi &= aHi - 1; }
-        if (pos.epLegal(s, ep)) list[n++] = s | (ep << 6) | EN_PASSANT;
+        if (pos.epLegal(s, ep)) list[n++] = makeMove(s, ep) | EN_PASSANT;
       }
     }
   }
 
-  // Castling: never out of check; path empty; no square the king crosses or lands on attacked.
+  // Castling: never out of check.
   if ((gen & GEN_QUIETS) && pos.castling !== 0 && (cLo | cHi) === 0) {
     for (let r = us * 2; r < us * 2 + 2; r++) {
-      if ((pos.castling & (1 << r)) === 0) continue;
-      if (((pos.castlePath[r * 2] & oLo) | (pos.castlePath[r * 2 + 1] & oHi)) !== 0) continue;
-      const rsq = pos.castleRookSq[r];
-      // Test with king and rook lifted: in Chess960 the rook may hide an attack on the king's target.
-      let xLo = oLo, xHi = oHi;
-      if (ksq < 32) xLo ^= 1 << ksq; else xHi ^= 1 << (ksq - 32);
-      if (rsq < 32) xLo ^= 1 << rsq; else xHi ^= 1 << (rsq - 32);
-      let wLo = pos.castleWalk[r * 2], wHi = pos.castleWalk[r * 2 + 1];
-      let ok = true;
-      while (ok && (wLo | wHi) !== 0) {
-        let t: number;
-        if (wLo !== 0) { t = lsb(wLo); wLo &= wLo - 1; } else { t = 32 + lsb(wHi); wHi &= wHi - 1; }
-        if (pos.isAttacked(t, them, xLo, xHi)) ok = false;
-      }
-      if (ok) list[n++] = ksq | (rsq << 6) | CASTLING;
+      if ((pos.castling & (1 << r)) !== 0 && canCastle(pos, r, ksq, oLo, oHi)) list[n++] = makeMove(ksq, pos.castleRookSq[r]) | CASTLING;
     }
   }
   return n;
@@ -190,26 +206,15 @@ export function isLegalMove(pos: Position, m: number): boolean {
   const cLo = pos.checkersLo, cHi = pos.checkersHi;
 
   if (kind === CASTLING) {
-    if (type !== 6 || (cLo | cHi) !== 0) return false;
+    if (type !== KING || (cLo | cHi) !== 0) return false;
     for (let r = us * 2; r < us * 2 + 2; r++) {
-      if ((pos.castling & (1 << r)) === 0 || pos.castleRookSq[r] !== to) continue;
-      if (((pos.castlePath[r * 2] & oLo) | (pos.castlePath[r * 2 + 1] & oHi)) !== 0) return false;
-      let xLo = oLo, xHi = oHi;
-      if (ksq < 32) xLo ^= 1 << ksq; else xHi ^= 1 << (ksq - 32);
-      if (to < 32) xLo ^= 1 << to; else xHi ^= 1 << (to - 32);
-      let wLo = pos.castleWalk[r * 2], wHi = pos.castleWalk[r * 2 + 1];
-      while ((wLo | wHi) !== 0) {
-        let t: number;
-        if (wLo !== 0) { t = lsb(wLo); wLo &= wLo - 1; } else { t = 32 + lsb(wHi); wHi &= wHi - 1; }
-        if (pos.isAttacked(t, them, xLo, xHi)) return false;
-      }
-      return true;
+      if ((pos.castling & (1 << r)) !== 0 && pos.castleRookSq[r] === to) return canCastle(pos, r, ksq, oLo, oHi);
     }
     return false;
   }
 
   const target = board[to];
-  if (target !== 0 && ((target >> 3) === us || (target & 7) === 6)) return false;
+  if (target !== 0 && ((target >> 3) === us || (target & 7) === KING)) return false;
   const pa = (us * 64 + from) * 2;
   if (kind === EN_PASSANT) {
     return type === PAWN && to === pos.ep && inSet(to, PAWN_ATT[pa], PAWN_ATT[pa + 1]) === 1 && pos.epLegal(from, to);
@@ -229,26 +234,21 @@ export function isLegalMove(pos: Position, m: number): boolean {
     if (kind !== 0) return false;
     let aLo: number, aHi: number;
     if (type === KNIGHT) { aLo = KNIGHT_ATT[from * 2]; aHi = KNIGHT_ATT[from * 2 + 1]; }
-    else if (type === 6) { aLo = KING_ATT[from * 2]; aHi = KING_ATT[from * 2 + 1]; }
+    else if (type === KING) { aLo = KING_ATT[from * 2]; aHi = KING_ATT[from * 2 + 1]; }
     else {
       aLo = 0; aHi = 0;
       if (type !== ROOK) { const i = bishopIdx(from, oLo, oHi); aLo = SLIDER_ATT[i]; aHi = SLIDER_ATT[i + 1]; }
       if (type !== BISHOP) { const i = rookIdx(from, oLo, oHi); aLo |= SLIDER_ATT[i]; aHi |= SLIDER_ATT[i + 1]; }
     }
     if (!inSet(to, aLo, aHi)) return false;
-    if (type === 6) {
+    if (type === KING) {
       // The king may not step onto an attacked square (tested with the king lifted off its square).
       const xLo = ksq < 32 ? oLo ^ (1 << ksq) : oLo, xHi = ksq < 32 ? oHi : oHi ^ (1 << (ksq - 32));
       return !pos.isAttacked(to, them, xLo, xHi);
     }
   }
   // Not a king move: out of check only by capturing or blocking a single checker; a pinned piece stays on its line.
-  if ((cLo | cHi) !== 0) {
-    if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return false;
-    const csq = cLo !== 0 ? lsb(cLo) : 32 + lsb(cHi);
-    const bi = (ksq * 64 + csq) * 2;
-    if (!inSet(to, BETWEEN[bi] | cLo, BETWEEN[bi + 1] | cHi)) return false;
-  }
+  if ((cLo | cHi) !== 0 && (!checkMask(ksq, cLo, cHi) || !inSet(to, maskLo, maskHi))) return false;
   if (inSet(from, pos.pinnedLo, pos.pinnedHi)) {
     const li = (ksq * 64 + from) * 2;
     if (!inSet(to, LINE[li], LINE[li + 1])) return false;

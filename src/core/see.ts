@@ -5,7 +5,7 @@ import {
 } from './bitboard';
 import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, CASTLING, EN_PASSANT, PROMOTION,
-  moveFrom, moveTo, moveKind,
+  moveFrom, moveTo, moveKind, pieceOf,
 } from './types';
 import type { Position } from './position';
 
@@ -52,7 +52,7 @@ export function seeGe(pos: Position, m: number, threshold: number): boolean {
     // Least valuable attacker of the side to capture.
     let pt = PAWN, pLo = 0, pHi = 0;
     for (; pt <= KING; pt++) {
-      pLo = sLo & bb[((stm << 3) | pt) * 2]; pHi = sHi & bb[((stm << 3) | pt) * 2 + 1];
+      pLo = sLo & bb[pieceOf(stm, pt) * 2]; pHi = sHi & bb[pieceOf(stm, pt) * 2 + 1];
       if ((pLo | pHi) !== 0) break;
     }
     if (pt === KING) {

@@ -5,14 +5,12 @@ export const PAWN = 1, KNIGHT = 2, BISHOP = 3, ROOK = 4, QUEEN = 5, KING = 6;
 export const NO_PIECE = 0;
 export const pieceOf = (color: number, type: number): number => (color << 3) | type;
 export const typeOf = (piece: number): number => piece & 7;
-export const colorOf = (piece: number): number => piece >> 3;
 export const PIECE_CHARS = ' PNBRQK  pnbrqk';
 
 // Moves are integers: from (bits 0-5), to (6-11), promotion piece (12-13: N,B,R,Q), kind (14-15).
 // Castling is encoded king-from -> rook-square, which makes Chess960 castling uniform.
 export const NORMAL = 0, PROMOTION = 1 << 14, EN_PASSANT = 2 << 14, CASTLING = 3 << 14;
 export const MOVE_NONE = 0;
-export const MOVE_NULL = 65; // b1b1: never a real move
 export const moveFrom = (m: number): number => m & 63;
 export const moveTo = (m: number): number => (m >> 6) & 63;
 export const moveKind = (m: number): number => m & (3 << 14);
@@ -21,8 +19,7 @@ export const makeMove = (from: number, to: number): number => from | (to << 6);
 export const makePromo = (from: number, to: number, type: number): number =>
   from | (to << 6) | ((type - KNIGHT) << 12) | PROMOTION;
 
-// Castling rights: one bit each; index r of the right is used for per-right tables.
-export const WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8;
+// Castling rights: bit r for right r (0 white kingside, 1 white queenside, 2 and 3 black's); r indexes per-right tables.
 
 export const MAX_MOVES = 256; // room for any legal position's moves
 export const MAX_PLY = 246; // search depth limit (fits a score margin under mate)

@@ -8,7 +8,7 @@
 //            castling written king-takes-rook
 //   score  = the search score of the position before the move, from WHITE's point of view
 import { WHITE, BLACK, squareName } from '../core/bitboard';
-import { ROOK, KING, PROMOTION, EN_PASSANT, CASTLING, moveKind } from '../core/types';
+import { ROOK, KING, PROMOTION, EN_PASSANT, CASTLING, moveKind, pieceOf } from '../core/types';
 import { parseFen, placementFen } from '../core/fen';
 import type { Position } from '../core/position';
 
@@ -80,7 +80,7 @@ export function unpackBoard(buf: Uint8Array, off: number): Header | string {
     let type = (nib & 7) + 1;
     if (type === 8) return 'invalid piece type 7';
     if (type === 7) { type = ROOK; castleRooks.push(sq); }
-    board[sq] = ((nib >> 3) << 3) | type;
+    board[sq] = pieceOf(nib >> 3, type);
   }
   let wk = 0, bk = 0;
   for (let sq = 0; sq < 64; sq++) { if (board[sq] === KING) wk++; else if (board[sq] === (8 | KING)) bk++; }
@@ -94,7 +94,7 @@ export function unpackBoard(buf: Uint8Array, off: number): Header | string {
   let chess960 = false;
   for (const color of [WHITE, BLACK]) {
     let ksq = -1;
-    for (let sq = 0; sq < 64; sq++) if (board[sq] === ((color << 3) | KING)) ksq = sq;
+    for (let sq = 0; sq < 64; sq++) if (board[sq] === pieceOf(color, KING)) ksq = sq;
     const rooks = castleRooks.filter((s) => (board[s] >> 3) === color).sort((a, b) => b - a); // kingside first
     for (const s of rooks) {
       if (ksq < 0 || (s >> 3) !== (ksq >> 3)) return 'castling rook not on its king\'s rank';

@@ -48,4 +48,29 @@ export const P = {
   /** History bonus: min(depth^2 * histMul, histMax). */
   histMul: 16,
   histMax: 4000,
+
+  /**
+   * Time management between iterations: the soft limit is scaled by tmStableLongFactor once the best move has held
+   * for tmStableLong iterations, by tmStableShortFactor after tmStableShort, by tmNewBestFactor when it just changed,
+   * and by tmScoreDropFactor more when the score fell by more than tmScoreDrop; no iteration starts past tmHardShare of
+   * the hard limit.
+   */
+  tmStableLong: 4,
+  tmStableLongFactor: 0.55,
+  tmStableShort: 2,
+  tmStableShortFactor: 0.8,
+  tmNewBestFactor: 1.4,
+  tmScoreDrop: 25,
+  tmScoreDropFactor: 1.3,
+  tmHardShare: 0.8,
+
+  /** Time allocation (timeman.ts): the moves a sudden-death clock is planned for, and the most movestogo counts. */
+  tmMovesToGo: 30,
+  tmMaxMovesToGo: 40,
+  /** Share of the increment planned per move; hard limit as a multiple of the soft one and as a share of the clock. */
+  tmIncShare: 0.75,
+  tmHardPerSoft: 3,
+  tmHardClockShare: 0.4,
+  tmLastMoveShare: 0.8,
+  tmSoftPerHard: 0.6,
 } as const;

@@ -625,11 +625,14 @@ export class Searcher {
         if (Math.abs(s) >= MATE_BOUND && depth >= MATE - Math.abs(s) + 2) break;
         // Spend less when the best move has been stable, more when it just changed or the score fell.
         if (this.rootMoves[0] === lastBest) stable++; else stable = 0;
-        let factor = stable >= 4 ? 0.55 : stable >= 2 ? 0.8 : depth > 1 && stable === 0 ? 1.4 : 1;
-        if (depth > 1 && s < lastScore - 25) factor *= 1.3;
+        let factor = stable >= P.tmStableLong ? P.tmStableLongFactor : stable >= P.tmStableShort ? P.tmStableShortFactor
+          : depth > 1 && stable === 0 ? P.tmNewBestFactor : 1;
+        if (depth > 1 && s < lastScore - P.tmScoreDrop) factor *= P.tmScoreDropFactor;
         if (limits.movetime > 0) factor = 1; // a fixed time per move is used in full
         lastBest = this.rootMoves[0]; lastScore = s;
-        if (!this.pondering && this.softLimit > 0 && el >= Math.min(this.softLimit * factor, limits.movetime > 0 ? this.hardLimit : this.hardLimit * 0.8)) break;
+        // No new iteration past the soft limit (scaled), nor past a share of the hard one: it would rarely finish.
+        const last = limits.movetime > 0 ? this.hardLimit : this.hardLimit * P.tmHardShare;
+        if (!this.pondering && this.softLimit > 0 && el >= Math.min(this.softLimit * factor, last)) break;
         // Only one legal move: no need to think on a clock.
         if (this.rootCount === 1 && !this.pondering && !limits.infinite && (this.softLimit > 0)) break;
       }

@@ -4,7 +4,8 @@
 // data = move (bits 0-15) | (depth + 1) (16-23) | bound (24-25) | age (26-31).
 // scores = score (low 16 bits, signed) | static eval (high 16 bits, signed).
 
-export const BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3;
+/** Bound of a stored score; 0 marks an empty entry. */
+export const BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3;
 const ENTRY_WORDS = 3, BUCKET_ENTRIES = 4, BUCKET_WORDS = ENTRY_WORDS * BUCKET_ENTRIES;
 const BUCKET_BYTES = BUCKET_WORDS * 4;
 

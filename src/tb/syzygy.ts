@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import type { Position } from '../core/position';
 import { popcnt } from '../core/bitboard';
+import { pieceOf } from '../core/types';
 import { TableEntry, parseTableName, materialKey, lookupWdl, lookupDtz, reason } from './table';
 
 export { DTZ_OTHER_SIDE } from './table';
@@ -139,7 +140,7 @@ export function materialName(counts: ArrayLike<number>): string {
   let s = '';
   for (let c = 0; c < 2; c++) {
     s += c === 0 ? 'K' : 'vK';
-    for (let t = 5; t >= 1; t--) s += ' PNBRQ'[t].repeat(counts[(c << 3) | t]);
+    for (let t = 5; t >= 1; t--) s += ' PNBRQ'[t].repeat(counts[pieceOf(c, t)]);
   }
   return s;
 }

@@ -5,6 +5,7 @@ import { PairsData, readPairs, decompress } from './pairs';
 import { EncInfo, TableShape, initEncInfo, encode, leadingPawn, PIECE_ENC, FILE_ENC, TB_PIECES } from './encoding';
 import type { Position } from '../core/position';
 import { lsb } from '../core/bitboard';
+import { pieceOf } from '../core/types';
 
 const WDL_MAGIC = 0x5d23e871, DTZ_MAGIC = 0xa50c66d7;
 const PIECE_LETTERS = 'PNBRQK';
@@ -24,7 +25,7 @@ export function parseTableName(name: string): Uint8Array | null {
   const m = /^(K[QRBNP]*)v(K[QRBNP]*)$/.exec(name);
   if (!m) return null;
   const counts = new Uint8Array(16);
-  for (let c = 0; c < 2; c++) for (const ch of m[c + 1]) counts[(c << 3) | (PIECE_LETTERS.indexOf(ch) + 1)]++;
+  for (let c = 0; c < 2; c++) for (const ch of m[c + 1]) counts[pieceOf(c, PIECE_LETTERS.indexOf(ch) + 1)]++;
   let n = 0;
   for (const x of counts) n += x;
   return n >= 3 && n <= TB_PIECES ? counts : null; // KvK has no file
@@ -223,7 +224,7 @@ const sq = new Int32Array(TB_PIECES);
  * Fills sq[i..] with the squares of piece code pc (colours swapped when flip), each XOR mirror; returns the next i.
  */
 function fill(pos: Position, pc: number, flip: number, mirror: number, i: number, num: number): number {
-  const code = (((pc >> 3) ^ flip) << 3) | (pc & 7);
+  const code = pieceOf((pc >> 3) ^ flip, pc & 7);
   let lo = pos.bb[code * 2], hi = pos.bb[code * 2 + 1];
   if ((lo | hi) === 0) throw new TbFormatError('piece list does not match the material');
   while (lo !== 0) { if (i >= num) throw new TbFormatError('too many pieces'); sq[i++] = lsb(lo) ^ mirror; lo &= lo - 1; }

@@ -4,11 +4,11 @@
 // so that the values agree with theirs exactly.
 import type { Position } from '../core/position';
 import { generateMoves, GEN_ALL, GEN_CAPTURES } from '../core/movegen';
-import { PAWN, EN_PASSANT, moveKind, moveTo, moveFrom, MAX_MOVES } from '../core/types';
+import { PAWN, EN_PASSANT, moveKind, moveTo, moveFrom, MAX_MOVES, pieceOf } from '../core/types';
 import { Tablebases, DTZ_OTHER_SIDE } from './syzygy';
 
-/** WDL values, side to move's view. Cursed win / blessed loss: decided, but drawn by the fifty-move rule. */
-export const WDL_LOSS = -2, WDL_BLESSED_LOSS = -1, WDL_DRAW = 0, WDL_CURSED_WIN = 1, WDL_WIN = 2;
+// WDL values, side to move's view: -2 loss, -1 blessed loss, 0 draw, 1 cursed win, 2 win. Cursed win / blessed loss:
+// decided, but drawn by the fifty-move rule.
 
 /** DTZ of a position whose best move zeroes the fifty-move counter, by WDL value. */
 export const WDL_TO_DTZ = [-1, -101, 0, 101, 1];
@@ -26,7 +26,7 @@ const isCapture = (pos: Position, m: number): boolean =>
 /** Moves that may include every capture: all moves when an under-promotion capture is possible. */
 function captures(pos: Position, list: Int32Array): number {
   // Tessera's capture generator leaves under-promotions to the quiet one; a pawn on the seventh needs all moves.
-  const p = (pos.stm << 3) | PAWN;
+  const p = pieceOf(pos.stm, PAWN);
   const seventh = pos.stm === 0 ? pos.bb[p * 2 + 1] & 0x00ff0000 : pos.bb[p * 2] & 0x0000ff00;
   return generateMoves(pos, list, 0, seventh !== 0 ? GEN_ALL : GEN_CAPTURES);
 }

@@ -17,7 +17,7 @@ import { createTTBuffer } from '../search/tt';
 import {
   defaultLimits, SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, F64_TBHITS, F64_WORDS, MAX_THREADS,
 } from '../search/limits';
-import type { GoMessage } from '../search/thread';
+import type { GoMessage, SearchThreadData } from '../search/thread';
 import { spawnWorker } from '../threads';
 import { runBench } from '../search/bench';
 import { send, clip } from '../io';
@@ -102,14 +102,19 @@ export class UciEngine {
       this.busy.pop();
     }
     while (this.workers.length < this.opts.threads) {
-      const index = this.workers.length;
-      const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes, tbPath: this.opts.syzygyPath });
-      w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
-      w.on('error', (err) => this.onWorkerError(index, err));
-      w.unref();
-      this.workers.push(w);
+      this.workers.push(this.spawnSearchThread(this.workers.length));
       this.busy.push(false);
     }
+  }
+
+  /** Starts search thread index with the engine's current table, net and tablebases. */
+  private spawnSearchThread(index: number): Worker {
+    const data: SearchThreadData = { index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes, tbPath: this.opts.syzygyPath };
+    const w = spawnWorker(data);
+    w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
+    w.on('error', (err) => this.onWorkerError(index, err));
+    w.unref();
+    return w;
   }
 
   private onWorkerMessage(msg: { type: string; index: number }): void {
@@ -129,11 +134,7 @@ export class UciEngine {
     }
     Atomics.store(this.ctrl, CTRL_STOP, 1);
     // Replace the dead worker.
-    const w = spawnWorker({ index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes, tbPath: this.opts.syzygyPath });
-    w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
-    w.on('error', (e) => this.onWorkerError(index, e));
-    w.unref();
-    this.workers[index] = w;
+    this.workers[index] = this.spawnSearchThread(index);
     this.busy[index] = false;
     this.drainQueue();
   }
@@ -221,7 +222,6 @@ export class UciEngine {
         case 'd': this.display(); break;
         case 'eval': this.evalCommand(); break;
         case 'bench': runBench(Number(tokens[1]) || undefined, this.opts.useNNUE, this.mainNet()); break;
-        case 'flip': break;
         default: send(`info string unknown command: ${clip(line, 200)}`);
       }
     } catch (e) {
