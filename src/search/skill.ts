@@ -18,10 +18,9 @@ const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL
 /**
  * The calibration: UCI_Elo → the internal strength the curves below are written in, piecewise linear through the
  * points measured against Stockfish's UCI_Elo at the same setting (docs/STRENGTH.md). Below the first point the first
- * segment is extended (Stockfish's ladder ends at 1350). Fitted with the gen9 net on the smooth candidate count
- * (2026-12-05): 1400 +27 ± 58, 1800 +53 ± 61, 2200 −28 ± 59 at 10+0.1; 2600 is a budget (3.7 M nodes) above what
- * full strength spends a move at Stockfish's own clock (60+0.6), i.e. the engine's top, −46 ± 58 there; 2800 only
- * extends the line.
+ * segment is extended (Stockfish's ladder ends at 1350). 2600 is a budget above what full strength spends a move at
+ * Stockfish's own clock (the engine's top); 2800 only extends the line. Each point is refitted when the net changes:
+ * the results and their commands are in docs/STRENGTH.md and docs/TESTLOG.md.
  */
 export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1400], [1800, 2000], [2200, 2775], [2600, 3900], [2800, 4100]];
 
@@ -40,8 +39,8 @@ export function skillNodes(elo: number): number {
 
 /**
  * The mean number of root moves searched as candidates (MultiPV): 6 up to strength 1000, falling in a straight line
- * to 1 (a single line, no choice) at strength 2800. Steps in a whole count made the strength jump: 4 → 6 candidates
- * moved a level by about 200 Elo (docs/STRENGTH.md), so the count is spread smoothly over the strength instead.
+ * to 1 (a single line, no choice) at strength 2800. Steps in a whole count made the strength jump (one candidate
+ * more moved a level a long way, docs/STRENGTH.md), so the count is spread smoothly over the strength instead.
  */
 export function skillCandidateMean(elo: number): number {
   return 1 + 5 * Math.max(0, Math.min(1, (2800 - skillStrength(elo)) / 1800));
