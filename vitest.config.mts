@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 
+const TIMED = ['test/uci/timing.test.ts', 'test/uci/memory.test.ts'];
+
 export default defineConfig({
   plugins: [{
     // The engine imports its net and book files as bytes (esbuild's binary loader in the build); the same here.
@@ -12,8 +14,13 @@ export default defineConfig({
     },
   }],
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60000,
     pool: 'forks',
+    // Tests that time the engine against a clock run last, one file at a time: with other test files beside them on
+    // a two-core machine they would measure the scheduler rather than the engine.
+    projects: [
+      { extends: true, test: { name: 'engine', include: ['test/**/*.test.ts'], exclude: TIMED, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'timing', include: TIMED, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

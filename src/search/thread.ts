@@ -13,6 +13,7 @@ import { defaultNet, installNet } from '../eval/nets';
 import { parseNet } from '../eval/nnue';
 import { setUseNNUE } from '../eval/evaluate';
 import { Tablebases } from '../tb/syzygy';
+import { collectGarbage } from '../gc';
 
 export interface GoMessage {
   type: 'go';
@@ -53,6 +54,8 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   const f64 = new Float64Array(data.f64);
   const index = data.index;
   const searcher = new Searcher(new TT(data.tt), ctrl, f64, index);
+  // workerData lives as long as the thread: it must not keep this table alive after a Hash change replaces it.
+  (data as Partial<SearchThreadData>).tt = undefined;
   // Each thread opens the tables itself (its own file handles and cache); the main thread has reported the scan.
   const openTables = (path: string): void => {
     const tb = path ? new Tablebases(path) : null;
@@ -103,6 +106,8 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
     quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0 }, null, data.gen);
   }
   warmUp();
+  // Started, compiled and warmed up: the main thread answers isready once every thread has said so.
+  parentPort!.postMessage({ type: 'ready', index });
 
   parentPort!.on('message', (msg: { type: string } & Record<string, unknown>) => {
     if (msg.type === 'go') {
@@ -117,8 +122,11 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
         if (index === 0) reporter.bestMove(null, MOVE_NONE, MOVE_NONE);
       }
       parentPort!.postMessage({ type: 'done', index, gen: go.gen });
-    } else if (msg.type === 'tt') {
+      return;
+    }
+    if (msg.type === 'tt') {
       searcher.tt = new TT(msg.sab as SharedArrayBuffer);
+      collectGarbage(); // the old table's memory goes back once every thread has let go of it
     } else if (msg.type === 'net') {
       const n = msg.bytes ? parseNet(msg.bytes as Uint8Array) : defaultNet();
       if (typeof n !== 'string') installNet(n);
@@ -127,5 +135,7 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
     } else if (msg.type === 'clear') {
       searcher.clearHistory();
     }
+    // Settings take effect in this thread now: the main thread may answer a pending isready.
+    parentPort!.postMessage({ type: 'ack', index });
   });
 }

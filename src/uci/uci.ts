@@ -27,6 +27,7 @@ import builtinBook from '../book/data/gnuchess-book.bin';
 import { SKILL_MIN_ELO, SKILL_MAX_ELO } from '../search/skill';
 import { Tablebases } from '../tb/syzygy';
 import { VERSION } from '../version';
+import { collectGarbage } from '../gc';
 
 // Half the machine's memory (at least 1 GiB, at most 64 GiB): a larger table would be committed
 // lazily and could get the engine killed for memory in the middle of a game.
@@ -84,6 +85,12 @@ export class UciEngine {
   private ttSab: SharedArrayBuffer;
   private workers: Worker[] = [];
   private busy: boolean[] = [];
+  /** Per thread: started and warmed up, and settings sent but not yet taken in (see isready). */
+  private started: boolean[] = [];
+  private unacked: number[] = [];
+  /** readyok answers owed until every thread is ready. */
+  private readyOwed = 0;
+  private readyTimer: NodeJS.Timeout | null = null;
   private searching = false;
   private gen = 0;
   private ttAge = 0;
@@ -100,11 +107,42 @@ export class UciEngine {
     while (this.workers.length > this.opts.threads) {
       void this.workers.pop()!.terminate();
       this.busy.pop();
+      this.started.pop();
+      this.unacked.pop();
     }
     while (this.workers.length < this.opts.threads) {
       this.workers.push(this.spawnSearchThread(this.workers.length));
       this.busy.push(false);
+      this.started.push(false);
+      this.unacked.push(0);
     }
+  }
+
+  /** Sends a settings message to every search thread; each acknowledges it once it has taken effect. */
+  private postToThreads(msg: { type: string } & Record<string, unknown>): void {
+    for (let i = 0; i < this.workers.length; i++) { this.unacked[i]++; this.workers[i].postMessage(msg); }
+  }
+
+  /** Every search thread the Threads option asks for is started, warmed up and has taken in every setting. */
+  private get threadsReady(): boolean {
+    return this.workers.length === this.opts.threads && this.started.every((r) => r) && this.unacked.every((n) => n === 0);
+  }
+
+  /** isready: readyok at once during a search or when the threads are ready; otherwise once they are. */
+  private isready(): void {
+    if (this.idle) this.ensureWorkers();
+    if (!this.idle || this.threadsReady) { send('readyok'); return; }
+    this.readyOwed++;
+    // A thread that never reports (it keeps failing to start) must not leave the GUI waiting forever.
+    this.readyTimer ??= setTimeout(() => {
+      send('info string search threads are slow to start; answering readyok anyway');
+      this.payReadyOwed();
+    }, 10_000).unref();
+  }
+
+  private payReadyOwed(): void {
+    if (this.readyTimer) { clearTimeout(this.readyTimer); this.readyTimer = null; }
+    for (; this.readyOwed > 0; this.readyOwed--) send('readyok');
   }
 
   /** Starts search thread index with the engine's current table, net and tablebases. */
@@ -118,6 +156,11 @@ export class UciEngine {
   }
 
   private onWorkerMessage(msg: { type: string; index: number }): void {
+    if (msg.type === 'ready' || msg.type === 'ack') {
+      if (msg.type === 'ready') this.started[msg.index] = true; else this.unacked[msg.index]--;
+      if (this.readyOwed > 0 && this.threadsReady) this.payReadyOwed();
+      return;
+    }
     if (msg.type !== 'done') return;
     this.busy[msg.index] = false;
     if (msg.index === 0) this.searching = false;
@@ -135,6 +178,8 @@ export class UciEngine {
     Atomics.store(this.ctrl, CTRL_STOP, 1);
     // Replace the dead worker.
     this.workers[index] = this.spawnSearchThread(index);
+    this.started[index] = false;
+    this.unacked[index] = 0;
     this.busy[index] = false;
     this.drainQueue();
   }
@@ -189,7 +234,8 @@ export class UciEngine {
     if (!line) return;
     const cmd = line.split(/\s+/)[0];
     switch (cmd) {
-      case 'isready': if (this.workers.length === 0) this.ensureWorkers(); send('readyok'); return;
+      // Commands waiting for the search to end come first: readyok says they have taken effect.
+      case 'isready': if (this.queue.length > 0) this.queue.push(line); else this.isready(); return;
       case 'stop': this.stop(); return;
       case 'ponderhit': this.ponderhit(); return;
       case 'quit': Atomics.store(this.ctrl, CTRL_STOP, 1); process.exit(0); return;
@@ -215,6 +261,7 @@ export class UciEngine {
         // Build the attack tables and start the search threads while the GUI digests uciok.
         setImmediate(() => { void this.pos; if (this.workers.length === 0) this.ensureWorkers(); });
         break;
+        case 'isready': this.isready(); break;
         case 'setoption': this.setoption(line); break;
         case 'ucinewgame': this.newGame(); break;
         case 'position': this.position(tokens); break;
@@ -278,14 +325,15 @@ export class UciEngine {
       if (tb.problems.length > 3) send(`info string Syzygy: ${tb.problems.length - 3} more problems`);
       send(`info string Syzygy: found ${tb.numWdl} WDL and ${tb.numDtz} DTZ tables, up to ${tb.maxPieces} pieces`);
     }
-    for (const w of this.workers) w.postMessage({ type: 'tb', path });
+    this.postToThreads({ type: 'tb', path });
   }
 
   private setHash(v: number): void {
     try {
       this.ttSab = createTTBuffer(v);
       this.opts.hash = v;
-      for (const w of this.workers) w.postMessage({ type: 'tt', sab: this.ttSab });
+      this.postToThreads({ type: 'tt', sab: this.ttSab });
+      collectGarbage(); // this thread's reference to the old table; each search thread drops its own
     } catch {
       send(`info string could not allocate ${v} MiB for the hash table; keeping ${this.opts.hash} MiB`);
     }
@@ -372,7 +420,7 @@ export class UciEngine {
     }
     const net = this.mainNet();
     installNet(net);
-    for (const w of this.workers) w.postMessage({ type: 'net', bytes: this.netBytes ?? null });
+    this.postToThreads({ type: 'net', bytes: this.netBytes ?? null });
     const shape = [net.kmap ? `${net.kbuckets} king bucket(s)${net.kmap.some((e) => e & 0x80) ? ', mirrored' : ''}` : '', net.buckets > 1 ? `${net.buckets} output buckets` : ''].filter((x) => x).join(', ');
     send(`info string NNUE ${this.opts.evalFile}: ${768 * net.kbuckets}->${net.hidden}x2->1${shape ? ` (${shape})` : ''}, checksum ${net.checksum.toString(16).padStart(8, '0')}`);
   }
@@ -388,7 +436,7 @@ export class UciEngine {
 
   private clearHash(): void {
     new Int32Array(this.ttSab).fill(0);
-    for (const w of this.workers) w.postMessage({ type: 'clear' });
+    this.postToThreads({ type: 'clear' });
   }
 
   private newGame(): void {

@@ -174,6 +174,38 @@ describe.each(TARGETS)('UCI timing: $name', (target) => {
     expect(r.ms).toBeLessThan(1000);
   });
 
+  // isready is answered once every search thread has started, compiled and warmed up (and taken in the settings sent
+  // before it), so the first moves of a bullet game are as quick as the later ones.
+  it('readyok means ready: forty moves at 50 ms + 10 ms from a fresh engine, each bestmove within 50 ms', async () => {
+    const e = pool.start(target);
+    e.send('uci');
+    await e.waitFor('uciok', 5000);
+    await e.ready(15000);
+    const moves: string[] = [];
+    const times: number[] = [];
+    for (let k = 0; k < 40; k++) {
+      e.send(`position startpos${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
+      const r = await goAndCheck(e, setup(START_FEN, moves), 'wtime 50 btime 50 winc 10 binc 10', 3000);
+      times.push(Math.round(r.ms));
+      if (r.move === '(none)') break;
+      moves.push(r.move);
+    }
+    expect(Math.max(...times), `go -> bestmove (ms): ${times.join(' ')}`).toBeLessThan(50);
+  });
+
+  it('readyok after setoption Threads and Hash: the new thread and table are in place before it', async () => {
+    const e = pool.start(target);
+    e.send('uci');
+    await e.waitFor('uciok', 5000);
+    await e.ready(15000);
+    e.send('setoption name Threads value 2');
+    e.send('setoption name Hash value 64');
+    await e.ready(15000);
+    e.send('position startpos');
+    const r = await goAndCheck(e, setup(START_FEN), 'wtime 50 btime 50 winc 10 binc 10', 3000);
+    expect(r.ms).toBeLessThan(50);
+  });
+
   it('quit while two fresh search threads are busy: the process exits promptly', async () => {
     const f = pool.start(target);
     f.send('setoption name Threads value 2');
