@@ -35,6 +35,22 @@ const TB_DEPTH_BONUS = 6;
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(P.lmrBase + Math.log(d) * Math.log(m) / P.lmrDiv);
 
+/**
+ * The score shown for a root move the tables rank (tb/root.ts: ±1000 a sure result, below 900 in size a result the
+ * fifty-move rule turns into a draw), as Stockfish shows its tbScore: a win as the tablebase-win score less the plies
+ * to its next zeroing move (0 without DTZ), a loss likewise; a cursed win from 1 to 49 cp as it nears a real win, a
+ * blessed loss mirrored; a draw 0. Without the fifty-move rule every decided result counts in full.
+ */
+export function tbRootScoreOf(rank: number, dtz: number | null, rule50: boolean): number {
+  const bound = rule50 ? 900 : 1;
+  const distance = Math.min(Math.abs(dtz ?? 0), MAX_PLY - 1);
+  if (rank >= bound) return TB_WIN - distance;
+  if (rank <= -bound) return -TB_WIN + distance;
+  if (rank > 0) return Math.trunc(Math.max(3, rank - 800) / 2);
+  if (rank < 0) return Math.trunc(Math.min(-3, rank + 800) / 2);
+  return 0;
+}
+
 export interface RootResult {
   move: number;
   ponder: number;
@@ -85,6 +101,10 @@ export class Searcher {
    * tree (0: no probes), the depth from which the largest count is probed, and whether the fifty-move rule counts. */
   tb: Tablebases | null = null;
   private tbCard = 0;
+  /** When the root is in the tables: each root move and the score shown for it (tbRootScoreOf). */
+  private readonly tbRootMove = new Int32Array(MAX_MOVES);
+  private readonly tbRootScore = new Int32Array(MAX_MOVES);
+  private tbRootCount = 0;
   private tbProbeDepth = 1;
   private tbRule50 = true;
   tbhits = 0;
@@ -514,6 +534,11 @@ export class Searcher {
 
   private reportPv(depth: number, idx: number, score: number, elapsed: number, bound: PvReport['bound'] = null): void {
     this.f64[F64_NODES + this.id] = this.nodes;
+    // A root in the tables shows the tables' result, exact, unless the search has found a mate.
+    if (this.tbRootCount > 0 && Math.abs(score) < MATE_BOUND) {
+      const m = this.rootMoves[idx];
+      for (let i = 0; i < this.tbRootCount; i++) if (this.tbRootMove[i] === m) { score = this.tbRootScore[i]; bound = null; break; }
+    }
     this.reporter.pv(this.pos, {
       depth, seldepth: Math.max(this.seldepth, depth), multipv: idx + 1, score, bound, nodes: this.totalNodes(), elapsed,
       hashfull: this.tt.hashfull(), tbhits: this.tb ? this.totalTbHits() : null, pv: this.rootPvs[idx] || [this.rootMoves[idx]],
@@ -681,6 +706,7 @@ export class Searcher {
   /** Sets up this search's tablebase use; returns the root moves to keep when the root is in the tables, else null. */
   private tbRootMoves(pos: Position, opts: SearchOptions): number[] | null {
     this.tbhits = 0;
+    this.tbRootCount = 0;
     this.f64[F64_TBHITS + this.id] = 0;
     const cfg = opts.syzygy ?? { probeDepth: 1, rule50: true, probeLimit: 7 };
     this.tbCard = this.tb ? Math.min(cfg.probeLimit, this.tb.maxPieces) : 0;
@@ -692,6 +718,10 @@ export class Searcher {
     const root = probeRoot(this.tb!, pos, { rule50: cfg.rule50, hasRepeated: pos.repetitions() > 0 });
     if (!root || root.best.length === 0) return null;
     this.tbhits++;
+    for (const r of root.moves) {
+      this.tbRootMove[this.tbRootCount] = r.move;
+      this.tbRootScore[this.tbRootCount++] = tbRootScoreOf(r.rank, r.dtz, cfg.rule50);
+    }
     // With DTZ the root filter alone makes progress; probing the tree would only hide the path (as Stockfish does).
     if (root.byDtz || root.best[0].wdl <= 0) this.tbCard = 0;
     return root.best.map((r) => r.move);

@@ -53,6 +53,11 @@ function isMate(pos: Position): boolean {
   return pos.inCheck() && legalMoves(pos, new Int32Array(MAX_MOVES)) === 0;
 }
 
+/** After a root move: drawn by rule at once (the hundredth ply without a zeroing move, or a threefold repetition)? */
+function drawnByRule(pos: Position): boolean {
+  return (pos.halfmove >= 100 && !isMate(pos)) || pos.repetitions() >= 2;
+}
+
 const tiebreak = (dtz: number): number => (dtz > 0 ? dtz : dtz < 0 ? 1000 + dtz : 500);
 
 /** Ranks the legal moves of pos; null when pos is not in the tables (tb.lastError says why). */
@@ -75,6 +80,8 @@ export function probeRoot(tb: Tablebases, pos: Position, opts: TbRootOptions = {
     if (zeroing) {
       const w = probeWdl(tb, pos);
       v = w === null ? null : WDL_TO_DTZ[-w + 2];
+    } else if (drawnByRule(pos)) {
+      v = 0;
     } else {
       const d = probeDtz(tb, pos);
       v = d === null ? null : d < 0 ? -d + 1 : d > 0 ? -d - 1 : 0;
@@ -96,7 +103,7 @@ export function probeRoot(tb: Tablebases, pos: Position, opts: TbRootOptions = {
     for (let i = 0; i < n; i++) {
       const m = list[i];
       pos.make(m);
-      const w = probeWdl(tb, pos);
+      const w = drawnByRule(pos) ? 0 : probeWdl(tb, pos);
       pos.unmake(m);
       if (w === null) return null;
       let v = -w;
