@@ -51,6 +51,8 @@ interface Options {
   bookDepth: number;
   bookBestMove: boolean;
   limitStrength: boolean;
+  /** UCI_AnalyseMode: the GUI analyses rather than plays (no book moves then). */
+  analyseMode: boolean;
   elo: number;
   seed: number;
   /** SyzygyPath as set ('' for none), and how the tables are used. */
@@ -63,7 +65,7 @@ interface Options {
 export class UciEngine {
   private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false, useNNUE: NNUE_DEFAULT, evalFile: '<internal>',
     ownBook: false, bookFile: '<internal>', bookDepth: 24, bookBestMove: false,
-    limitStrength: false, elo: SKILL_MAX_ELO, seed: 0,
+    limitStrength: false, analyseMode: false, elo: SKILL_MAX_ELO, seed: 0,
     syzygyPath: '', syzygyProbeDepth: 1, syzygy50: true, syzygyProbeLimit: 7,
   };
   /** The limiter's seed when the Seed option is 0: drawn once per engine process. */
@@ -220,6 +222,9 @@ export class UciEngine {
       const infinite = Atomics.load(this.ctrl, CTRL_PONDER) !== 0 || this.lastInfinite;
       if (infinite) { this.stop(); }
       this.quitWhenIdle = true;
+      // The threads are unref'd (they must not keep a finished engine alive); with stdin gone nothing else would keep
+      // the process up until the search answers.
+      for (const w of this.workers) w.ref();
     });
   }
 
@@ -294,6 +299,9 @@ export class UciEngine {
     { name: 'Clear Hash', type: 'button', apply: () => this.clearHash() },
     { name: 'UCI_Chess960', type: 'check', default: false, apply: (v) => { this.opts.chess960 = v; this.rebuildPosition(); } },
     { name: 'UCI_ShowWDL', type: 'check', default: false, apply: (v) => { this.opts.showWDL = v; } },
+    { name: 'UCI_AnalyseMode', type: 'check', default: false, apply: (v) => { this.opts.analyseMode = v; } },
+    // GUIs tell the engine whom it plays ("GM 2800 human Carlsen"); taken and not used.
+    { name: 'UCI_Opponent', type: 'string', default: '<empty>', apply: () => {} },
     { name: 'EvalFile', type: 'string', default: '<internal>', apply: (v) => this.setEvalFile(v) },
     { name: 'Use NNUE', type: 'check', default: NNUE_DEFAULT, apply: (v) => { this.opts.useNNUE = v; } },
     { name: 'OwnBook', type: 'check', default: false, apply: (v) => { this.opts.ownBook = v; if (v) this.loadBook(); } },
@@ -382,7 +390,7 @@ export class UciEngine {
 
   /** The book's answer to a go, or null to search: only within BookDepth plies of the game's start. */
   private bookMove(limits: SearchLimits): string | null {
-    if (!this.opts.ownBook || limits.infinite || limits.ponder || limits.searchmoves.length > 0) return null;
+    if (!this.opts.ownBook || this.opts.analyseMode || limits.infinite || limits.ponder || limits.searchmoves.length > 0) return null;
     const pos = this.pos;
     const gamePly = 2 * (pos.fullmove - 1) + pos.stm;
     if (gamePly >= this.opts.bookDepth) return null;

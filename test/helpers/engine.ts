@@ -78,6 +78,8 @@ export class Engine {
   /** performance.now() at spawn. */
   readonly spawnedAt = performance.now();
   private partial = '';
+  /** The start of a line sent raw and not yet ended. */
+  private unfinished = '';
   private waiters = new Set<() => void>();
   private exitPromise: Promise<void>;
 
@@ -121,7 +123,10 @@ export class Engine {
   /** Sends one command line (newline added unless raw). Returns the send time. */
   send(cmd: string, raw = false): number {
     this.sent.push(cmd.length > 200 ? `${cmd.slice(0, 200)}... (${cmd.length} chars)` : cmd);
-    for (const l of cmd.split(/\r?\n/)) if (/^\s*go(\s|$)/.test(l) && !/^\s*go\s+perft\b/.test(l)) this.goCount++;
+    // Count go commands by whole lines: a raw write may carry part of a line, finished by the next one.
+    const lines = (this.unfinished + (raw ? cmd : `${cmd}\n`)).split(/\r?\n/);
+    this.unfinished = lines.pop()!;
+    for (const l of lines) if (/^\s*go(\s|$)/.test(l) && !/^\s*go\s+perft\b/.test(l)) this.goCount++;
     this.proc.stdin.write(raw ? cmd : cmd + '\n');
     this.lastSend = performance.now();
     return this.lastSend;

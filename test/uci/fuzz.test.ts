@@ -1,5 +1,7 @@
 // Fuzzing the UCI front end as a hostile GUI would: malformed FENs, illegal and malformed moves, garbage go and
-// setoption values, commands out of order and during a search, floods of isready, very long lines and random bytes.
+// setoption values, commands out of order and during a search, floods of isready, very long lines and random bytes;
+// and what real hosts send: UCI_AnalyseMode, UCI_Opponent, other engines' options (Skill Level, Contempt, ...),
+// games of 300+ moves, negative and huge clocks, commands split across writes, CRLF line ends, a closed stdin.
 // After every burst: the engine is alive, answers readyok within a second, has answered each go with exactly one
 // bestmove, legal in the position that go searched, and has written no line longer than a few thousand characters.
 // Seeded and bounded; FUZZ_SEED and FUZZ_BURSTS run it longer (see docs/TESTLOG.md for the long runs).
@@ -83,13 +85,17 @@ function garbage(rng: Rng, n: number): string {
 
 interface Go { pos: Position; searchmoves: string[] }
 
+/** How one command goes down the pipe: whole, split across two writes, or with a CRLF line end. */
+type Framing = 'line' | 'split' | 'crlf';
+
 /** One burst of commands; returns the go commands in order, each with the position and searchmoves it searched. */
-function burst(rng: Rng, state: { pos: Position }, send: (s: string) => void): Go[] {
+async function burst(rng: Rng, state: { pos: Position }, send: (s: string, raw?: boolean) => void): Promise<Go[]> {
   const gos: Go[] = [];
   const n = 6 + rng.int(14);
   for (let k = 0; k < n; k++) {
-    const r = rng.int(22);
+    const r = rng.int(27);
     let cmd: string;
+    let framing: Framing = 'line';
     switch (r) {
       case 0: case 1: { const w = randomWalk(rng, rng.pick(FENS), rng.int(12)); cmd = `position fen ${w.fen}${w.moves.length ? ' moves ' + w.moves.join(' ') : ''}`; break; }
       case 2: cmd = `position fen ${mutate(rng, rng.pick(FENS))}`; break;
@@ -114,6 +120,15 @@ function burst(rng: Rng, state: { pos: Position }, send: (s: string) => void): G
       case 18: cmd = rng.pick(['', '   ', '\t', 'uci', 'd', 'eval', 'flip', 'go perft 2', 'GO depth 1', 'bestmove e2e4', 'info string hi']); break;
       case 19: cmd = `go depth 1 searchmoves ${Array.from({ length: 3000 }, () => 'e2e4').join(' ')}`; break;
       case 20: cmd = `position startpos moves ${'g1f3 g8f6 f3g1 f6g8 '.repeat(200).trim()}`; break;
+      case 21: cmd = `setoption name ${rng.pick(['UCI_AnalyseMode value true', 'UCI_AnalyseMode value false', 'UCI_Opponent value GM 2800 human Magnus Carlsen',
+        'UCI_Opponent value none none computer Stockfish 15.1', 'UCI_Opponent value', 'Skill Level value 10', 'Skill Level value -3', 'Contempt value 24',
+        'Slow Mover value 100', 'Minimum Thinking Time value 20', 'nodestime value 0', 'UCI_LimitStrength value true', 'UCI_LimitStrength value false',
+        'UCI_Elo value 1500', 'UCI_Elo value 99999', 'SyzygyPath value /no/such/dir', 'EvalFile value /no/such/net.nnue'])}`; break;
+      case 22: { const w = randomWalk(rng, START_FEN, 300 + rng.int(500)); cmd = `position startpos moves ${w.moves.join(' ')}`; break; }
+      case 23: cmd = `go ${rng.pick(['wtime -1000 btime -1000 winc -10 binc -10', 'wtime -1 btime -1', 'wtime 99999999999 btime 99999999999 movestogo 1',
+        'wtime 1e308 btime 1e308', 'movetime -5', 'movetime 99999999999', 'depth 99999', 'nodes -1 depth 2', 'wtime NaN btime 100', 'wtime 0 btime 0 movestogo 0'])}`; break;
+      case 24: { cmd = rng.pick(['go depth 2', 'isready', 'position startpos moves e2e4 e7e5 g1f3', 'setoption name MultiPV value 2', 'go nodes 3000', 'stop']); framing = 'split'; break; }
+      case 25: { cmd = rng.pick(['isready', 'go depth 1', 'position startpos moves d2d4', 'ucinewgame', 'setoption name Hash value 4', `position fen ${rng.pick(FENS)}`]); framing = 'crlf'; break; }
       default: cmd = 'isready';
     }
     for (const line of cmd.split('\n')) {
@@ -127,7 +142,16 @@ function burst(rng: Rng, state: { pos: Position }, send: (s: string) => void): G
         gos.push({ pos, searchmoves: listed });
       }
     }
-    send(cmd);
+    if (framing === 'split') {
+      const at = 1 + rng.int(cmd.length - 1);
+      send(cmd.slice(0, at), true);
+      await sleep(2 + rng.int(10)); // the engine may read the first part alone
+      send(`${cmd.slice(at)}\n`, true);
+    } else if (framing === 'crlf') {
+      send(`${cmd}\r\n`, true);
+    } else {
+      send(cmd);
+    }
   }
   return gos;
 }
@@ -145,7 +169,7 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
       const allGos: Go[] = [];
       let seen = 0;
       for (let b = 0; b < BURSTS; b++) {
-        allGos.push(...burst(rng, state, (s) => e.send(s)));
+        allGos.push(...(await burst(rng, state, (s, raw) => e.send(s, raw))));
         // End whatever searches are running or queued (infinite, ponder), then expect one bestmove per go.
         for (let k = 0; k < 100 && e.bestmoveCount < e.goCount; k++) {
           e.send('stop');
@@ -174,4 +198,26 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
       await pool.closeAll();
     }
   }, 240_000);
+
+  it('a closed stdin ends the engine: at once when idle, after its bestmove when searching (infinite: stopped)', async () => {
+    const pool = new EnginePool();
+    try {
+      for (const go of [null, 'go movetime 300', 'go infinite', 'go ponder wtime 1000 btime 1000']) {
+        const e = pool.start(TARGETS[0]);
+        e.send('uci');
+        await e.waitFor('uciok', 10000);
+        await e.ready(15000);
+        e.send('position startpos moves e2e4');
+        if (go) { e.send(go); await e.waitFor(/^info depth/, 5000); }
+        const t = performance.now();
+        e.proc.stdin.end();
+        expect(await e.waitExit(3000), `${go ?? 'idle'}: still running 3 s after stdin closed`).toBe(true);
+        expect(e.exited!.code, `${go ?? 'idle'}: exit code`).toBe(0);
+        if (go) expect(e.bestmoveCount, `${go}: answered before exiting`).toBe(1);
+        expect(e.exited!.at - t, `${go ?? 'idle'}: exit time`).toBeLessThan(go === 'go movetime 300' ? 1500 : 1000);
+      }
+    } finally {
+      await pool.closeAll();
+    }
+  }, 60_000);
 });

@@ -22,6 +22,8 @@ const OPTION_LINES = [
   /^option name Clear Hash type button$/,
   /^option name UCI_Chess960 type check default false$/,
   /^option name UCI_ShowWDL type check default false$/,
+  /^option name UCI_AnalyseMode type check default false$/,
+  /^option name UCI_Opponent type string default <empty>$/,
   /^option name EvalFile type string default <internal>$/,
   /^option name Use NNUE type check default (true|false)$/,
   /^option name OwnBook type check default false$/,
