@@ -158,12 +158,12 @@ export class MovePicker {
           this.stage = QS_CAPS;
           break;
         case QS_CAPS:
-          while (this.cur < this.end) {
-            const m = this.pickBest(this.cur++, this.end);
-            if (m !== this.ttMove) return m;
-          }
+        case EVASIONS: {
+          const m = this.nextBestNotTT();
+          if (m !== MOVE_NONE) return m;
           this.stage = DONE;
           break;
+        }
 
         case EV_TT:
           this.stage = EV_GEN;
@@ -174,13 +174,6 @@ export class MovePicker {
           this.end = generateMoves(pos, moves, this.base, GEN_ALL);
           this.scoreEvasions(this.cur, this.end);
           this.stage = EVASIONS;
-          break;
-        case EVASIONS:
-          while (this.cur < this.end) {
-            const m = this.pickBest(this.cur++, this.end);
-            if (m !== this.ttMove) return m;
-          }
-          this.stage = DONE;
           break;
 
         default:
@@ -223,6 +216,15 @@ export class MovePicker {
       const m = moves[i];
       if (isNoisy(pos, m)) scores[i] = EVASION_CAPTURE + mvvLva(pos.board, m);
     }
+  }
+
+  /** The best-scored move left in the list other than the hash move (already tried), or MOVE_NONE. */
+  private nextBestNotTT(): number {
+    while (this.cur < this.end) {
+      const m = this.pickBest(this.cur++, this.end);
+      if (m !== this.ttMove) return m;
+    }
+    return MOVE_NONE;
   }
 
   /** Selection sort, one step: the best-scored move of [i, end) is swapped to i and returned. */

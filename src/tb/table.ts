@@ -90,32 +90,31 @@ export class TableEntry implements TableShape {
   /** The WDL table, opened on first use; null (reason in wdlError) when missing or malformed. */
   openWdl(): WdlTable | null {
     if (this.wdl !== undefined) return this.wdl;
-    this.wdl = null;
-    if (this.wdlPath === null) { this.wdlError = `${this.name}: no WDL file`; return null; }
-    let f: TbFile | null = null;
-    try {
-      f = new TbFile(this.wdlPath);
-      this.wdl = readWdl(f, this);
-    } catch (e) {
-      f?.close();
-      this.wdlError = `${this.name}.rtbw: ${reason(e)}`;
-    }
+    const r = this.open(this.wdlPath, 'WDL', '.rtbw', readWdl);
+    this.wdl = r.table;
+    if (r.error) this.wdlError = r.error;
     return this.wdl;
   }
 
+  /** The DTZ table, opened on first use; null (reason in dtzError) when missing or malformed. */
   openDtz(): DtzTable | null {
     if (this.dtz !== undefined) return this.dtz;
-    this.dtz = null;
-    if (this.dtzPath === null) { this.dtzError = `${this.name}: no DTZ file`; return null; }
+    const r = this.open(this.dtzPath, 'DTZ', '.rtbz', readDtz);
+    this.dtz = r.table;
+    if (r.error) this.dtzError = r.error;
+    return this.dtz;
+  }
+
+  private open<T>(path: string | null, kind: string, ext: string, read: (f: TbFile, e: TableEntry) => T): { table: T | null; error: string | null } {
+    if (path === null) return { table: null, error: `${this.name}: no ${kind} file` };
     let f: TbFile | null = null;
     try {
-      f = new TbFile(this.dtzPath);
-      this.dtz = readDtz(f, this);
+      f = new TbFile(path);
+      return { table: read(f, this), error: null };
     } catch (e) {
       f?.close();
-      this.dtzError = `${this.name}.rtbz: ${reason(e)}`;
+      return { table: null, error: `${this.name}${ext}: ${reason(e)}` };
     }
-    return this.dtz;
   }
 }
 
