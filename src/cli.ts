@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { parseFen, START_FEN } from './core/fen';
 import { perftCommand, startUci } from './uci/uci';
 import { runBench, BENCH_DEPTH } from './search/bench';
+import { send } from './io';
 import { NNUE_DEFAULT } from './eval/nets';
 import { VERSION } from './version';
 import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
@@ -53,7 +54,7 @@ function main(argv: string[]): void {
         console.error(`bench: depth must be an integer 1..64, got '${depthText}'`);
         process.exit(2);
       }
-      runBench(depth, o.hce ? false : o.nnue ? true : NNUE_DEFAULT);
+      runBench(send, depth, o.hce ? false : o.nnue ? true : NNUE_DEFAULT);
     });
 
   program

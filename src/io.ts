@@ -16,7 +16,7 @@ export function writeAll(fd: number, buf: Buffer, write: typeof fs.writeSync = f
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') return false;
       Atomics.wait(pause, 0, 0, waitMs); // sleeps without spinning; works on the main thread and in workers
-      waitMs = Math.min(waitMs * 2, 50);
+      waitMs = Math.min(waitMs * 2, 4); // short naps: the answer must follow soon after the reader catches up
     }
   }
   return true;
@@ -24,9 +24,4 @@ export function writeAll(fd: number, buf: Buffer, write: typeof fs.writeSync = f
 
 export function send(line: string): void {
   if (!writeAll(1, Buffer.from(line + '\n'))) process.exit(0); // EPIPE: the GUI is gone
-}
-
-/** Input echoed back in an info string is cut: a hostile or broken GUI must not get a 20,000-character line back. */
-export function clip(s: string, max = 40): string {
-  return s.length > max ? `${s.slice(0, max)}...` : s;
 }

@@ -4,7 +4,7 @@
 import { WHITE, BLACK, squareName, parseSquare } from './bitboard';
 import { PAWN, KING, ROOK, PIECE_CHARS, pieceOf } from './types';
 import { Position } from './position';
-import { clip } from '../io';
+import { clip } from './clip';
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 

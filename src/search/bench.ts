@@ -5,7 +5,6 @@ import type { Position } from '../core/position';
 import { TT, createTTBuffer } from './tt';
 import { Searcher } from './search';
 import { defaultLimits, CTRL_WORDS, F64_WORDS } from './limits';
-import { send } from '../io';
 import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
 import type { Net } from '../eval/nnue';
 import { setUseNNUE } from '../eval/evaluate';
@@ -37,7 +36,7 @@ export const BENCH_FENS = [
 
 /** Runs the bench and prints its signature; returns total nodes and speed. */
 export function runBench(
-  depth = BENCH_DEPTH, useNNUE = NNUE_DEFAULT, net: Net = defaultNet(), out: (line: string) => void = send,
+  out: (line: string) => void, depth = BENCH_DEPTH, useNNUE = NNUE_DEFAULT, net: Net = defaultNet(),
 ): { nodes: number; nps: number } {
   installNet(net);
   setUseNNUE(useNNUE);

@@ -758,6 +758,11 @@ export class Searcher {
     return ponder;
   }
 
+  /** This search's hard time limit in ms (0: none). */
+  get hardLimitMs(): number {
+    return this.hardLimit;
+  }
+
   get stopRequested(): boolean {
     return this.stopped;
   }

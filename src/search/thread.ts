@@ -1,6 +1,7 @@
 // A search thread: owns one Searcher and runs the searches the main thread sends; thread 0 also reports the results.
 // What the results look like on the wire is the host's business: it passes a reporter for each search.
 import { parentPort } from 'node:worker_threads';
+import * as fs from 'node:fs';
 import { parseFen } from '../core/fen';
 import { parseUciMove } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
@@ -14,6 +15,9 @@ import { parseNet } from '../eval/nnue';
 import { setUseNNUE } from '../eval/evaluate';
 import { Tablebases } from '../tb/syzygy';
 import { collectGarbage } from '../gc';
+
+/** TESSERA_TIMELOG=FILE: one JSON line per search with the phases of the move in ms (for time-loss hunts). */
+const timeLog = process.env.TESSERA_TIMELOG ?? '';
 
 export interface GoMessage {
   type: 'go';
@@ -71,6 +75,7 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   }
 
   function runGo(msg: GoMessage, reporter: SearchReporter): void {
+    const begun = Date.now();
     const pos = buildPosition(msg);
     searcher.tt.age = msg.ttAge;
     if (!pos) {
@@ -91,8 +96,14 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
       Atomics.wait(ctrl, CTRL_STOP, 0, 50);
     }
     Atomics.store(ctrl, CTRL_STOP, 1); // stop the helper threads
+    const searched = Date.now();
     if (result.move !== MOVE_NONE) searcher.reportFinal(result.depth);
     reporter.bestMove(pos, result.move, result.move === MOVE_NONE ? MOVE_NONE : searcher.ponderMove(result));
+    if (timeLog) {
+      const l = msg.limits, clock = pos.stm === 0 ? l.wtime : l.btime;
+      fs.appendFileSync(timeLog, `${JSON.stringify({ clock, inc: pos.stm === 0 ? l.winc : l.binc, movetime: l.movetime, hard: searcher.hardLimitMs,
+        queued: begun - msg.receivedAt, search: searched - begun, answer: Date.now() - searched, total: Date.now() - msg.receivedAt, depth: result.depth, nodes: searcher.nodes })}\n`);
+    }
   }
 
   // Warm the JIT up with a short silent search, so the first real move is not played by the

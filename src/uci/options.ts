@@ -1,7 +1,7 @@
 // UCI options declared once: name, type, default, range and how a new value applies. The same table produces the
 // `option name ...` lines of the `uci` reply and drives `setoption` (lookup by name without case, value checks, the
 // `info string` for a bad value, which never echoes more than a few dozen characters of it).
-import { clip } from '../io';
+import { clip } from '../core/clip';
 
 export type UciOption =
   | { name: string; type: 'spin'; default: number; min: number; max: number; apply: (v: number) => void }

@@ -20,7 +20,8 @@ import {
 import type { GoMessage, SearchThreadData } from '../search/thread';
 import { spawnWorker } from '../threads';
 import { runBench } from '../search/bench';
-import { send, clip } from '../io';
+import { send } from '../io';
+import { clip } from '../core/clip';
 import { UciOption, optionLine, setOption } from './options';
 import { PolyglotBook } from '../book/polyglot';
 import builtinBook from '../book/data/gnuchess-book.bin';
@@ -273,7 +274,7 @@ export class UciEngine {
         case 'go': this.go(tokens); break;
         case 'd': this.display(); break;
         case 'eval': this.evalCommand(); break;
-        case 'bench': runBench(Number(tokens[1]) || undefined, this.opts.useNNUE, this.mainNet()); break;
+        case 'bench': runBench(send, Number(tokens[1]) || undefined, this.opts.useNNUE, this.mainNet()); break;
         default: send(`info string unknown command: ${clip(line, 200)}`);
       }
     } catch (e) {

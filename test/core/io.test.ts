@@ -1,7 +1,8 @@
 // The output path every UCI line takes: partial writes and a full non-blocking pipe (EAGAIN) must neither cut a line
 // nor recurse, and a reader that is gone (EPIPE) must be reported, not retried.
 import { describe, expect, it } from 'vitest';
-import { writeAll, clip } from '../../src/io';
+import { writeAll } from '../../src/io';
+import { clip } from '../../src/core/clip';
 
 function fakeWriter(opts: { chunk: number; eagainEvery?: number; eagainFirst?: number; epipeAfter?: number }) {
   const out: number[] = [];
