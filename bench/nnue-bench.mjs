@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundleCore } from './bundle-core.mjs';
+import { bundleCore } from '../test/helpers/bundle-core.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = await bundleCore(root, 'nnue-bench', `

@@ -10,7 +10,7 @@
 // the same number of times (alternating with Tessera's runs), one thread (the default), timing
 // from sending `go` to reading `Nodes searched`, and prints its speed and Tessera's speed as a
 // share of it. A wrong node count exits 1. Timings are wall-clock: run it on an idle machine.
-import { bundleCore } from './bundle-core.mjs';
+import { bundleCore } from '../test/helpers/bundle-core.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -17,7 +17,7 @@
 // Prints OK/FAIL per count with its speed; exits 1 on any failure. Chess960 files (names
 // starting with chess960) are parsed in Chess960 mode. src/core is bundled with esbuild on the
 // fly, so no build is needed.
-import { bundleCore } from './bundle-core.mjs';
+import { bundleCore } from '../test/helpers/bundle-core.mjs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -9,11 +9,11 @@
 //         again (the operating system's cache stays warm: this is the prober's own cost, not the disk's);
 //   warm: the same positions again with every page cached.
 // Timings are wall-clock: run it on an idle machine.
-import { bundleCore } from './bundle-core.mjs';
+import { bundleCore } from '../test/helpers/bundle-core.mjs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseOptions, mulberry32 } from './script-args.mjs';
+import { parseOptions, mulberry32 } from '../tools/script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const opt = parseOptions({ path: path.join(root, 'test/data/syzygy'), positions: 20000, seed: 1 });

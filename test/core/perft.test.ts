@@ -7,7 +7,7 @@
 // imported binding into a property read on a module namespace object
 // (`__vite_ssr_import_0__.KNIGHT_ATT[...]`). In the move generator's hot loops that costs about
 // 10x (5 M nodes/s instead of 50 M). So the suites run on an esbuild bundle of the same
-// src/core sources, built here at test time with esbuild (bench/bundle-core.mjs); a
+// src/core sources, built here at test time with esbuild (test/helpers/bundle-core.mjs); a
 // separate test checks that the modules as vitest loads them give the same counts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,7 +17,7 @@ import * as fenSrc from '../../src/core/fen';
 import * as perftSrc from '../../src/core/perft';
 import * as notationSrc from '../../src/core/notation';
 import type { Position } from '../../src/core/position';
-import { bundleCore } from '../../bench/bundle-core.mjs';
+import { bundleCore } from '../helpers/bundle-core.mjs';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DATA = path.resolve(__dirname, '..', 'data', 'perft');

@@ -19,13 +19,13 @@
 // moves;drawing moves;losing moves, the moves as fathom writes them (comma separated SAN without check marks;
 // "drawing" includes cursed wins and blessed losses). fathom counts the FEN's counter in these, so a win that
 // needs more plies than the counter leaves is listed as drawing.
-import { bundleCore } from '../../bench/bundle-core.mjs';
+import { bundleCore } from '../helpers/bundle-core.mjs';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseOptions, mulberry32 } from '../../bench/script-args.mjs';
+import { parseOptions, mulberry32 } from '../../tools/script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const opt = parseOptions({ per: 600, ep: 400, root: 60, seed: 1, only: '', fathom: '/usr/games/fathom' });

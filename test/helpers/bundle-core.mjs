@@ -1,5 +1,5 @@
 // Bundles src/core/{perft,fen}.ts (or the given entry source) into a temporary ES module for the
-// perft scripts and the perft test (plain Node cannot import TypeScript, and vitest's transform
+// bench and tools scripts and the tests (plain Node cannot import TypeScript, and vitest's transform
 // slows the move generator tenfold); returns the file's path. The caller removes it.
 import { build } from 'esbuild';
 import * as fs from 'node:fs';

@@ -2,7 +2,7 @@
 //
 //   node tune.js DATA.epd [DATA2.epd ...] --out new-weights.ts [options]
 //
-// DATA lines are "FEN;result" (result 1.0 / 0.5 / 0.0 for White, as bench/tune/extract.ts writes;
+// DATA lines are "FEN;result" (result 1.0 / 0.5 / 0.0 for White, as tools/tune/extract.ts writes;
 // "1-0", "0-1", "1/2-1/2" are accepted too). The error of a weight set is
 //   E = mean over positions of (R - 1 / (1 + 10^(-K q / 400)))^2
 // with q = evaluate(pos) from White's point of view. K is fitted first with the starting weights,
@@ -346,7 +346,7 @@ function main(argv: string[]): void {
   const writeOut = (): void => {
     const cur = snapshot();
     if (earlyStop) Object.assign(weights, JSON.parse(JSON.stringify(bestVW)));
-    const note = `Texel-tuned ${date} by bench/tune/tune.ts on ${d.n} positions (${files.join(', ')}), K ${K.toFixed(4)}: ` +
+    const note = `Texel-tuned ${date} by tools/tune/tune.ts on ${d.n} positions (${files.join(', ')}), K ${K.toFixed(4)}: ` +
       `train ${e0T.toFixed(6)} -> ${(earlyStop ? bestVT : best - penalty).toFixed(6)}, ` +
       `validation ${e0V.toFixed(6)} -> ${(earlyStop ? bestV : valError()).toFixed(6)}` +
       (earlyStop ? ` (weights of the lowest validation error, at ${bestVAt})` : '');

@@ -2,7 +2,7 @@
 // Calibration of the strength limiter (issue 12, docs/STRENGTH.md): Tessera at UCI_Elo X against Stockfish at UCI_Elo X
 // for each level, then the naturalness of Tessera's moves in those games, judged by a full-strength Tessera search.
 //
-//   node bench/calibrate.mjs [--levels 1400,1800,2200,2600] [--games 100] [--tc 10+0.1] [--engine dist/tessera]
+//   node tools/calibrate.mjs [--levels 1400,1800,2200,2600] [--games 100] [--tc 10+0.1] [--engine dist/tessera]
 //        [--stockfish /usr/games/stockfish] [--fastchess /work/tools/fastchess/fastchess] [--judge-nodes 50000]
 //        [--out /tmp/calibrate] [--skip-games 0]
 //
@@ -19,7 +19,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleCore } from './bundle-core.mjs';
+import { bundleCore } from '../test/helpers/bundle-core.mjs';
 import { parseOptions } from './script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,7 +3,7 @@
 // 4-piece positions, both colours each, at a fast time control. Tessera must convert every won position it holds
 // (no fifty-move draw) and lose no game from a drawn one.
 //
-//   node bench/tb-conversion.mjs [--engine dist/tessera] [--stockfish /usr/games/stockfish]
+//   node tools/tb-conversion.mjs [--engine dist/tessera] [--stockfish /usr/games/stockfish]
 //        [--fastchess /work/tools/fastchess/fastchess] [--path test/data/syzygy] [--tc 1+0.01] [--seed 1]
 //
 // Positions are random legal placements, classified by fathom (an independent prober, /usr/games/fathom): won ones
@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleCore } from './bundle-core.mjs';
+import { bundleCore } from '../test/helpers/bundle-core.mjs';
 import { parseOptions, mulberry32 } from './script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

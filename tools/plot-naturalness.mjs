@@ -3,7 +3,7 @@
 // a small SVG: average centipawn loss and the share of moves losing >= 300 cp per UCI_Elo, Tessera against Stockfish's
 // limiter at the same setting. Reads the Markdown so that the plot is redrawn from the numbers the docs state.
 //
-//   node bench/plot-naturalness.mjs [--doc docs/STRENGTH.md] [--out docs/naturalness.svg]
+//   node tools/plot-naturalness.mjs [--doc docs/STRENGTH.md] [--out docs/naturalness.svg]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

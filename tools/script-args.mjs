@@ -1,4 +1,4 @@
-// What the bench and fixture scripts share: `--name value` options over a table of defaults, and a seeded PRNG.
+// What the bench, tools and fixture scripts share: `--name value` options over a table of defaults, and a seeded PRNG.
 
 /** Options from argv as `--name value` pairs; a number default makes the value a number; an unknown name exits 2. */
 export function parseOptions(defaults, argv = process.argv.slice(2)) {

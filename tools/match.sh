@@ -2,8 +2,8 @@
 # Engine-vs-engine match through fastchess (not part of the repo: build it from its public source
 # and point FASTCHESS at it). Openings from the project's book, colours reversed per pair.
 #
-#   bench/match.sh NEW_CMD OLD_CMD [extra fastchess args...]
-#   e.g. FASTCHESS=~/fastchess TC=10+0.1 bench/match.sh /tmp/new/tessera.js /tmp/old/tessera.js -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+#   tools/match.sh NEW_CMD OLD_CMD [extra fastchess args...]
+#   e.g. FASTCHESS=~/fastchess TC=10+0.1 tools/match.sh /tmp/new/tessera.js /tmp/old/tessera.js -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 #
 # Environment: FASTCHESS (default: fastchess on PATH), TC (default 10+0.1), ROUNDS (default 500,
 # i.e. up to 1000 games), BOOK (default ../shared/data/openings/noob_3moves.epd), OUT (pgn/log dir).

@@ -4,7 +4,7 @@
 # Nothing here is part of the engine: fastchess is built from its public source, Lozza is one file
 # (fetch op12no2/lozza), Glaurung and Toga come from Debian's packages (/usr/games).
 #
-#   bench/gauntlet.sh TESSERA LOZZA_JS [rounds per opponent (default 50, i.e. 100 games)] [tc (default 10+0.1)]
+#   tools/gauntlet.sh TESSERA LOZZA_JS [rounds per opponent (default 50, i.e. 100 games)] [tc (default 10+0.1)]
 # Adjudication as in the project's other matches (docs/TESTLOG.md): resign when both engines agree on
 # |score| >= 600 for 3 moves, draw after move 34 when both stay within 20 cp for 8 moves.
 # Environment: FASTCHESS (default fastchess), BOOK, OUT (pgn/log dir), SRAND (opening order seed, default 1).

@@ -4,7 +4,7 @@
 // limited strength. Every move of both sides is checked against Tessera's own legal-move generator, and the game is
 // played to its end by the rules (mate, stalemate, threefold, fifty moves, dead position) or to a move cap.
 //
-//   node bench/gui-check.mjs [--engine dist/tessera] [--elo 1500] [--sf-elo 1500] [--level "0 1 1"]
+//   node tools/gui-check.mjs [--engine dist/tessera] [--elo 1500] [--sf-elo 1500] [--level "0 1 1"]
 //        [--transcript /tmp/gui-check.txt] [--tessera-white 1]
 //
 // The transcript has every line the driver sent to PolyGlot (>) and received from it (<), then the game as PGN.
@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleCore } from './bundle-core.mjs';
+import { bundleCore } from '../test/helpers/bundle-core.mjs';
 import { parseOptions } from './script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
