@@ -14,6 +14,8 @@ export default defineConfig({
     },
   }],
   test: {
+    // Rebuilds dist/ when it is missing or older than the sources: the UCI tests run the built engine.
+    globalSetup: ['test/helpers/build-setup.ts'],
     testTimeout: 60000,
     pool: 'forks',
     // Tests that time the engine against a clock run last, one file at a time: with other test files beside them on

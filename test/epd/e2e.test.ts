@@ -1,5 +1,5 @@
 // A tiny suite solved end to end through the built program: `tessera epd` spawns Tessera engines
-// (itself) over UCI. `npm run build` must have run first (CI does).
+// (itself) over UCI. The test setup (test/helpers/build-setup.ts) rebuilds dist/ when it is stale.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -31,7 +31,7 @@ function tessera(cmd: string, pre: string[], args: string[]): Promise<{ code: nu
 
 describe.each(targets)('%s epd', (_name, cmd, pre, file) => {
   it('solves the tiny suite and writes the JSON report', async () => {
-    expect(fs.existsSync(file), `${file} is missing: run \`npm run build\` first`).toBe(true);
+    expect(fs.existsSync(file), `${file} is missing: run \`npm run build\` to see why the test setup's build failed`).toBe(true);
     const json = path.join(tmp, `${path.basename(file)}.json`);
     const r = await tessera(cmd, pre, ['epd', TINY, '--movetime', '200', '--jobs', '2', '--json', json]);
     expect(r.code, `${r.out}\n${r.err}`).toBe(0);
@@ -56,7 +56,7 @@ describe.each(targets)('%s epd', (_name, cmd, pre, file) => {
   });
 
   it('a file that cannot be read: exit status 2 and a clear message', async () => {
-    expect(fs.existsSync(file), `${file} is missing: run \`npm run build\` first`).toBe(true);
+    expect(fs.existsSync(file), `${file} is missing: run \`npm run build\` to see why the test setup's build failed`).toBe(true);
     const r = await tessera(cmd, pre, ['epd', path.join(tmp, 'nope.epd')]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/epd: cannot read .*nope\.epd: no such file/);

@@ -1,7 +1,7 @@
 // Test helper: drives the BUILT engine (dist/tessera.js under node, or the standalone binary
 // dist/tessera) over UCI, the way a GUI does, and checks what it says against the project's own
-// move generator. `npm run build` must have run first (CI does); a missing build fails with a
-// message that says so.
+// move generator. The test setup (build-setup.ts) rebuilds dist/ when it is missing or older than the
+// sources; a build still missing fails with a message that says so.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -30,11 +30,11 @@ export const TARGETS: Target[] = [
   { name: 'dist/tessera (binary)', cmd: path.join(DIST, 'tessera'), args: [], file: path.join(DIST, 'tessera') },
 ];
 
-/** Throws a clear error when the build output is missing. */
+/** Throws a clear error when the build output is missing (the test setup's build failed or was removed since). */
 export function requireBuilt(t: Target): void {
-  if (!fs.existsSync(t.file)) throw new Error(`${t.file} is missing: run \`npm run build\` before the UCI tests`);
+  if (!fs.existsSync(t.file)) throw new Error(`${t.file} is missing: the test setup builds dist/ (test/helpers/build-setup.ts); run \`npm run build\` to see why it failed`);
   if (t.file === path.join(DIST, 'tessera.js') && !fs.existsSync(path.join(DIST, 'worker.js'))) {
-    throw new Error(`${path.join(DIST, 'worker.js')} is missing: run \`npm run build\` before the UCI tests`);
+    throw new Error(`${path.join(DIST, 'worker.js')} is missing: the test setup builds dist/ (test/helpers/build-setup.ts); run \`npm run build\` to see why it failed`);
   }
 }
 
