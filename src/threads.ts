@@ -18,7 +18,6 @@ function getSea(): SeaModule | null {
   if (seaModule !== undefined) return seaModule;
   seaModule = null;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const sea = require('node:sea') as SeaModule;
     if (sea.isSea()) seaModule = sea;
   } catch {
