@@ -84,8 +84,7 @@ class Engine {
     this.proc.stdout.setEncoding('utf8');
     this.proc.stdout.on('data', (d) => {
       this.buf += d;
-      let nl;
-      while ((nl = this.buf.indexOf('\n')) >= 0) {
+      for (let nl = this.buf.indexOf('\n'); nl >= 0; nl = this.buf.indexOf('\n')) {
         const line = this.buf.slice(0, nl).trim();
         this.buf = this.buf.slice(nl + 1);
         this.onLine(line);

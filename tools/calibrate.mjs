@@ -123,7 +123,7 @@ async function naturalness(games) {
       scores.set(`${games.indexOf(g)}:${i}`, await j.score(g.fens[i]));
     }
   }));
-  judges.forEach((j) => j.quit());
+  for (const j of judges) j.quit();
   const acc = [{ moves: 0, loss: 0, big: 0 }, { moves: 0, loss: 0, big: 0 }]; // [tessera, stockfish]
   games.forEach((g, gi) => {
     for (let i = 0; i + 1 < g.fens.length; i++) {

@@ -39,8 +39,6 @@ const randInt = (n) => Math.floor(rand() * n);
 const WON = [['KQvKR', 6], ['KBNvK', 4], ['KPvK', 5], ['KRvKP', 4], ['KQvKP', 4], ['KQvKN', 3], ['KBBvK', 2], ['KRvK', 2]];
 const DRAWN = [['KRvKB', 6], ['KRvKN', 5], ['KPvK', 5], ['KQvKQ', 3], ['KBvKP', 3], ['KNvKP', 3], ['KPvKP', 3], ['KRvKR', 2]];
 
-const KING_STEPS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
-
 /**
  * A random placement of the material (the strong side's colour drawn too), or null at once when a pawn lands on a back
  * rank or the kings touch; parseFen judges the rest. (The early nulls keep seed 1's positions those of docs/TESTLOG.md.)

@@ -77,7 +77,9 @@ export class Kernel {
   forward(d: DataSet, p: Float32Array, i: number): number {
     const H = this.H, au = this.au, at = this.at, L = this.L;
     const bucket = this.B === 1 ? 0 : outputBucket(d.start[i + 1] - d.start[i], this.B);
-    const oo = this.oo = L.o + bucket * 2 * H, ob = this.ob = L.ob + bucket;
+    this.oo = L.o + bucket * 2 * H;
+    this.ob = L.ob + bucket;
+    const oo = this.oo, ob = this.ob;
     for (let j = 0; j < H; j++) { au[j] = p[L.b + j]; at[j] = p[L.b + j]; }
     const black = d.stm[i] === 1;
     featureKings(this.kmap, d.feat, d.start[i], d.start[i + 1], this.ki);

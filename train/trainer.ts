@@ -36,7 +36,7 @@ async function train(o: Opts): Promise<void> {
   const kl = KING_LAYOUTS[o.kings];
   const kmap = kl ? kl.kmap : null, K = kl ? kl.kbuckets : 1;
   // With the king mirrored, an a<->h copy of a position has exactly the original's features: no new example.
-  const mirror = o.mirror && !(kmap && kmap.some((e) => e & 0x80));
+  const mirror = o.mirror && !kmap?.some((e) => e & 0x80);
   if (o.mirror && !mirror) console.log(`king layout ${o.kings} mirrors the board itself: positions are not also added mirrored`);
   const { data, stats } = loadData(o.data, { ...DEFAULT_FILTER, minPly: o.minPly, mirror });
   console.log(`data: ${o.data.length} file(s), ${stats.games} games, ${stats.positions} positions; kept ${stats.kept} (+${stats.mirrored} mirrored) ` +
@@ -98,7 +98,7 @@ async function train(o: Opts): Promise<void> {
       lossSum += await spread('grad', tr, from, to);
       const lr = o.lr * (o.lrEnd + (1 - o.lrEnd) * 0.5 * (1 + Math.cos(Math.PI * step / totalSteps)));
       step++;
-      const c1 = 1 - Math.pow(b1, step), c2 = 1 - Math.pow(b2, step);
+      const c1 = 1 - b1 ** step, c2 = 1 - b2 ** step;
       const inv = 1 / o.batch;
       for (let k = 0; k < P; k++) {
         let g = 0;

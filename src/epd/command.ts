@@ -75,7 +75,7 @@ export async function runEpd(o: EpdRunOptions): Promise<number> {
   }
   const total = runs.reduce((a, r) => a + r.positions.length, 0);
   const tasks: { run: FileRun; k: number }[] = [];
-  for (const run of runs) run.positions.forEach((_, k) => tasks.push({ run, k }));
+  for (const run of runs) for (let k = 0; k < run.positions.length; k++) tasks.push({ run, k });
 
   const command = o.engine ?? selfCommand();
   const jobs = Math.max(1, Math.min(o.jobs, Math.max(1, tasks.length)));

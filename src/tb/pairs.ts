@@ -4,7 +4,7 @@
 // symbols (re-pair compression), so one symbol may stand for a run of values. The file is split into blocks of
 // 2^blockSize bytes; an index entry every 2^idxBits values gives a block and a value offset inside it, and a
 // table of block sizes (values per block, minus one) walks from there to the right block.
-import { TbFile, TbFormatError } from './file';
+import { type TbFile, TbFormatError } from './file';
 
 export class PairsData {
   /** Every value of the sub-table is constValue (no index, no blocks). */

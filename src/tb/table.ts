@@ -1,8 +1,8 @@
 // One material signature's tables (e.g. KRPvKR): the WDL and DTZ files' layouts, opened on first use, and the
 // lookup of one position's stored value.
 import { TbFile, TbFormatError } from './file';
-import { PairsData, readPairs, decompress } from './pairs';
-import { EncInfo, TableShape, initEncInfo, encode, leadingPawn, PIECE_ENC, FILE_ENC, TB_PIECES } from './encoding';
+import { type PairsData, readPairs, decompress } from './pairs';
+import { EncInfo, type TableShape, initEncInfo, encode, leadingPawn, PIECE_ENC, FILE_ENC, TB_PIECES } from './encoding';
 import type { Position } from '../core/position';
 import { lsb } from '../core/bitboard';
 import { pieceOf } from '../core/types';

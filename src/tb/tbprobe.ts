@@ -5,7 +5,7 @@
 import type { Position } from '../core/position';
 import { generateMoves, GEN_ALL, GEN_CAPTURES } from '../core/movegen';
 import { PAWN, EN_PASSANT, moveKind, moveTo, moveFrom, MAX_MOVES, pieceOf } from '../core/types';
-import { Tablebases, DTZ_OTHER_SIDE } from './syzygy';
+import { type Tablebases, DTZ_OTHER_SIDE } from './syzygy';
 
 // WDL values, side to move's view: -2 loss, -1 blessed loss, 0 draw, 1 cursed win, 2 win. Cursed win / blessed loss:
 // decided, but drawn by the fifty-move rule.
@@ -18,7 +18,10 @@ export const WDL_TO_DTZ = [-1, -101, 0, 101, 1];
 let failed = false;
 let fromCapture = false;
 const lists: Int32Array[] = [];
-const listAt = (d: number): Int32Array => lists[d] ?? (lists[d] = new Int32Array(MAX_MOVES));
+const listAt = (d: number): Int32Array => {
+  lists[d] ??= new Int32Array(MAX_MOVES);
+  return lists[d];
+};
 
 const isCapture = (pos: Position, m: number): boolean =>
   moveKind(m) === EN_PASSANT || (pos.board[moveTo(m)] !== 0 && pos.board[moveTo(m)] >> 3 !== pos.stm);

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fenSrc from '../../src/core/fen';
 import * as perftSrc from '../../src/core/perft';
-import * as notationSrc from '../../src/core/notation';
+import type * as notationSrc from '../../src/core/notation';
 import type { Position } from '../../src/core/position';
 import { bundleCore } from '../helpers/bundle-core.mjs';
 

@@ -19,7 +19,13 @@ function capture(): { stream: PassThrough; text: () => string } {
   return { stream, text: () => text };
 }
 
-async function run(o: Partial<EpdRunOptions>): Promise<{ code: number; out: string; err: string; json: any }> {
+/** The parts of the JSON report the tests read by name; the rest is compared with toMatchObject. */
+interface ReportJson {
+  files: { results: { id: string }[]; unreadableLines: unknown; [k: string]: unknown }[];
+  [k: string]: unknown;
+}
+
+async function run(o: Partial<EpdRunOptions>): Promise<{ code: number; out: string; err: string; json: ReportJson | null }> {
   const out = capture(), err = capture();
   const json = path.join(tmp, `r${Math.random().toString(36).slice(2)}.json`);
   const code = await runEpd({
@@ -34,10 +40,10 @@ describe('run loop with a fake engine', () => {
     const r = await run({ jobs });
     expect(r.code).toBe(0);
     expect(r.err).toContain('tiny.epd:5: malformed EPD line skipped: invalid FEN');
-    const f = r.json.files[0];
+    const f = r.json!.files[0];
     expect(f).toMatchObject({ positions: 4, done: 4, unreadable: 1, engineErrors: 1, solved: 1, points: 1, maxPoints: 10 });
     expect(f.unreadableLines).toEqual([{ line: 5, error: expect.stringMatching(/invalid FEN/), text: 'this line is not EPD; id "tiny.bad";' }]);
-    const byId = Object.fromEntries(f.results.map((x: any) => [x.id, x]));
+    const byId = Object.fromEntries(f.results.map((x) => [x.id, x]));
     expect(byId['tiny.1 mate in one']).toMatchObject({ solved: true, move: 'a1a8', moveSan: 'Ra8#', foundAtMs: 7, foundAtDepth: 2, depth: 3, score: { kind: 'mate', value: 1 } });
     expect(byId['tiny.2 hanging queen']).toMatchObject({ solved: false, move: 'd2d1', moveSan: 'Rd1', points: 1, maxPoints: 10, foundAtMs: null });
     expect(byId['tiny.3 knight fork']).toMatchObject({ solved: false, move: null, error: expect.stringMatching(/engine exited \(code 3\)/) });

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { toFen } from '../../src/core/fen';
 import { PolyglotBook } from '../../src/book/polyglot';
 import {
-  TARGETS, EnginePool, Engine, START_FEN, setup, goAndCheck, expectLegalBestmove, lastInfo, infos, sleep, sharedEngine,
+  TARGETS, EnginePool, type Engine, START_FEN, setup, goAndCheck, expectLegalBestmove, lastInfo, infos, sleep, sharedEngine,
 } from '../helpers/engine';
 
 const OPTION_LINES = [

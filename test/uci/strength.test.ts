@@ -1,7 +1,7 @@
 // The strength limiter over UCI: repeatable for a given Seed, varied across seeds, a free queen always taken at the
 // lowest level, node budgets that shrink with the level, legal and quick moves.
 import { describe, expect, it } from 'vitest';
-import { TARGETS, START_FEN, setup, goAndCheck, sharedEngine, infos, EnginePool, Engine } from '../helpers/engine';
+import { TARGETS, START_FEN, setup, goAndCheck, sharedEngine, infos, EnginePool, type Engine } from '../helpers/engine';
 import { skillNodes, skillStrength, skillTemperature, skillNoise, skillCandidateMean, skillCandidates, SKILL_CALIBRATION, SKILL_MIN_ELO, SKILL_MAX_ELO } from '../../src/search/skill';
 
 // White's rook takes an undefended queen; nothing else comes close.

@@ -219,7 +219,7 @@ function tunableParams(only: RegExp | null, skip: RegExp | null): Param[] {
     const min = /Div$/.test(key) ? 1 : -Infinity;
     const add = (name: string, index: number): void => {
       if (only && !only.test(name)) return;
-      if (skip && skip.test(name)) return;
+      if (skip?.test(name)) return;
       out.push({ name, key, index, min });
     };
     if (typeof v === 'number') add(key, -1);
