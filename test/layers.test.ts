@@ -1,5 +1,5 @@
-// The layers of src/, checked rather than hoped for: core <- eval <- search <- uci / datagen / epd <- cli, with tb and
-// book beside (they use core and are used from above). Every relative import in src/**/*.ts (static import and
+// The layers of src/, checked rather than hoped for: core <- eval <- search <- uci / datagen / epd <- cli and worker.ts,
+// with tb and book beside (they use core and are used from above). Every relative import in src/**/*.ts (static import and
 // export ... from, `import type` included, dynamic import() and require()) is resolved to the top-level part of src/
 // it names, and must be one its importer's layer may use. A new folder or root file of src/ fails until it is given
 // a layer here: deciding where it sits is the point.
@@ -15,6 +15,9 @@ const LOWER = ['core', 'eval', 'tb', 'book', 'search'];
 // layers report through interfaces and never write to stdout or start threads themselves. They import nothing.
 const HOST = ['io', 'threads', 'version'];
 const FRONT = [...LOWER, ...HOST];
+// The entry points (the command line, and the worker threads' entry that starts a search thread or a datagen player)
+// sit above everything; nothing imports them.
+const ENTRY = [...FRONT, 'uci', 'datagen', 'epd'];
 
 /** What each part of src/ may import besides itself. */
 const LAYERS: Record<string, string[]> = {
@@ -26,7 +29,8 @@ const LAYERS: Record<string, string[]> = {
   uci: FRONT,
   datagen: FRONT,
   epd: FRONT,
-  cli: [...FRONT, 'uci', 'datagen', 'epd'],
+  cli: ENTRY,
+  worker: ENTRY,
   io: [],
   threads: [],
   version: [],
@@ -160,6 +164,8 @@ describe('layers of src/', () => {
     expect(layerViolation('src/uci/uci.ts', 'src/io')).toBeNull();
     expect(layerViolation('src/cli.ts', 'src/uci/uci')).toBeNull();
     expect(layerViolation('src/cli.ts', 'src/version')).toBeNull();
+    expect(layerViolation('src/worker.ts', 'src/datagen/worker')).toBeNull();
+    expect(layerViolation('src/uci/uci.ts', 'src/worker')).not.toBeNull();
     expect(layerViolation('src/eval/nets.ts', 'train/nets/gen9-h256-ob8.nnue')).toBeNull();
   });
 
