@@ -11,9 +11,10 @@ const ROOT = path.resolve(__dirname, '..');
 const SRC = path.join(ROOT, 'src');
 
 const LOWER = ['core', 'eval', 'tb', 'book', 'search'];
-// io (stdout lines, input clipping), threads (worker spawning) and version are the front ends' utilities: the lower
-// layers report through interfaces and never write to stdout or start threads themselves. They import nothing.
-const HOST = ['io', 'threads', 'version'];
+// io (stdout lines, input clipping), threads (worker spawning), gc (a collection on request) and version are the
+// front ends' utilities, bound to the Node.js host: the lower layers report through interfaces and never write to
+// stdout, start threads or drive the collector themselves, so that they can run in another host. They import nothing.
+const HOST = ['io', 'threads', 'gc', 'version'];
 const FRONT = [...LOWER, ...HOST];
 // The entry points (the command line, and the worker threads' entry that starts a search thread or a datagen player)
 // sit above everything; nothing imports them.
@@ -33,6 +34,7 @@ const LAYERS: Record<string, string[]> = {
   worker: ENTRY,
   io: [],
   threads: [],
+  gc: [],
   version: [],
 };
 
