@@ -23,8 +23,7 @@ let buf = '';
 let waiter = null;
 sf.stdout.on('data', (d) => {
   buf += d;
-  let i;
-  while ((i = buf.indexOf('\n')) >= 0) { const l = buf.slice(0, i); buf = buf.slice(i + 1); waiter?.(l); }
+  for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) { const l = buf.slice(0, i); buf = buf.slice(i + 1); waiter?.(l); }
 });
 const until = (pred) => new Promise((resolve) => {
   const seen = [];
