@@ -1,7 +1,7 @@
 // The entry of every worker thread: a search thread of the UCI engine, or a datagen game player. Neither layer knows
 // of the other; this file, like cli.ts, sits above both.
 import { workerData } from 'node:worker_threads';
-import { searchThread, type SearchThreadData } from './search/thread';
+import { searchThread, type SearchThreadData } from './uci/thread';
 import { datagenWorker } from './datagen/worker';
 import { uciReporter } from './uci/info';
 import { send } from './io';

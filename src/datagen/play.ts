@@ -8,7 +8,7 @@ import type { Position } from '../core/position';
 import { TT, createTTBuffer } from '../search/tt';
 import { Searcher } from '../search/search';
 import { MATE_BOUND } from '../search/score';
-import { defaultLimits, CTRL_WORDS, F64_WORDS, SearchLimits, SearchOptions } from '../search/limits';
+import { defaultLimits, CTRL_WORDS, F64_WORDS, type SearchLimits, type SearchOptions } from '../search/limits';
 import { setUseNNUE } from '../eval/evaluate';
 import { GameWriter, RESULT_BLACK, RESULT_DRAW, RESULT_WHITE } from './viriformat';
 
@@ -34,7 +34,8 @@ export class Rng {
   private s: number;
   constructor(seed: number) { this.s = seed >>> 0; }
   next(): number {
-    let z = (this.s = (this.s + 0x9e3779b9) >>> 0);
+    this.s = (this.s + 0x9e3779b9) >>> 0;
+    let z = this.s;
     z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;

@@ -1,6 +1,6 @@
 // The datagen side of a worker thread: plays the games the main thread hands out, one at a time.
 import { parentPort } from 'node:worker_threads';
-import { GamePlayer, PlayConfig } from './play';
+import { GamePlayer, type PlayConfig } from './play';
 import { parseNet } from '../eval/nnue';
 import { installNet, defaultNet } from '../eval/nets';
 

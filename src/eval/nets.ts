@@ -1,6 +1,6 @@
 // The network this build carries (embedded by the bundler: no file to carry), and installing a
 // net for the current thread.
-import { Net, parseNet, setNet } from './nnue';
+import { type Net, parseNet, setNet } from './nnue';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
 import builtin from '../../train/nets/gen9-h256-ob8.nnue';
 

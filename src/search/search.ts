@@ -10,15 +10,15 @@ import {
 import type { Position } from '../core/position';
 import { seeGe } from '../core/see';
 import { evaluate } from '../eval/evaluate';
-import { TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
+import { type TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
-  SearchLimits, SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, F64_TBHITS, MAX_THREADS,
+  type SearchLimits, type SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, F64_TBHITS, MAX_THREADS,
 } from './limits';
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
 import { P } from './params';
 import { History, CorrectionHistory, pieceTo } from './history';
-import { Frame, newStack, NO_EVAL, FRAME_OFFSET, QUIETS_MAX } from './stack';
+import { type Frame, newStack, NO_EVAL, FRAME_OFFSET, QUIETS_MAX } from './stack';
 import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
 import { INF, MATE, MATE_BOUND, TB_WIN, TB_BOUND } from './score';
 import { SILENT_REPORTER, type SearchReporter, type PvReport } from './report';

@@ -7,7 +7,7 @@ import { parseFen, toFen, START_FEN } from '../core/fen';
 import { parseUciMove, moveToUci } from '../core/notation';
 import { legalMoves } from '../core/movegen';
 import { MOVE_NONE, MAX_MOVES, PIECE_CHARS } from '../core/types';
-import { Position, STACK_SIZE } from '../core/position';
+import { type Position, STACK_SIZE } from '../core/position';
 import { perftDivide } from '../core/perft';
 import * as fs from 'node:fs';
 import { evaluateHce, setUseNNUE } from '../eval/evaluate';
@@ -15,14 +15,14 @@ import { evaluateNet, parseNet, type Net } from '../eval/nnue';
 import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
 import { createTTBuffer } from '../search/tt';
 import {
-  defaultLimits, SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, F64_TBHITS, F64_WORDS, MAX_THREADS,
+  defaultLimits, type SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, F64_TBHITS, F64_WORDS, MAX_THREADS,
 } from '../search/limits';
-import type { GoMessage, SearchThreadData } from '../search/thread';
+import type { GoMessage, SearchThreadData } from './thread';
 import { spawnWorker } from '../threads';
 import { runBench } from '../search/bench';
 import { send } from '../io';
 import { clip } from '../core/clip';
-import { UciOption, optionLine, setOption } from './options';
+import { type UciOption, optionLine, setOption } from './options';
 import { PolyglotBook } from '../book/polyglot';
 import builtinBook from '../book/data/gnuchess-book.bin';
 import { SKILL_MIN_ELO, SKILL_MAX_ELO } from '../search/skill';
@@ -79,7 +79,10 @@ export class UciEngine {
   private moves: number[] = [];
   // Built on first use: setting up the first position builds the attack tables (after uciok).
   private posCache: Position | null = null;
-  private get pos(): Position { return (this.posCache ??= parseFen(START_FEN) as Position); }
+  private get pos(): Position {
+    if (this.posCache === null) this.posCache = parseFen(START_FEN) as Position;
+    return this.posCache;
+  }
   private set pos(p: Position) { this.posCache = p; }
   private readonly ctrlSab = new SharedArrayBuffer(CTRL_WORDS * 4);
   private readonly ctrl = new Int32Array(this.ctrlSab);

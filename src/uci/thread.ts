@@ -1,15 +1,15 @@
-// A search thread: owns one Searcher and runs the searches the main thread sends; thread 0 also reports the results.
-// What the results look like on the wire is the host's business: it passes a reporter for each search.
+// A search thread of the UCI engine (a Node worker thread): owns one Searcher and runs the searches the main thread
+// sends; thread 0 also reports the results, through the reporter the entry (src/worker.ts) makes for each search.
 import { parentPort } from 'node:worker_threads';
 import * as fs from 'node:fs';
 import { parseFen } from '../core/fen';
 import { parseUciMove } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
-import { Position } from '../core/position';
-import { TT } from './tt';
-import { Searcher } from './search';
-import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, SearchLimits, SearchOptions, defaultLimits } from './limits';
-import type { SearchReporter } from './report';
+import type { Position } from '../core/position';
+import { TT } from '../search/tt';
+import { Searcher } from '../search/search';
+import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, type SearchLimits, type SearchOptions, defaultLimits } from '../search/limits';
+import type { SearchReporter } from '../search/report';
 import { defaultNet, installNet } from '../eval/nets';
 import { parseNet } from '../eval/nnue';
 import { setUseNNUE } from '../eval/evaluate';
