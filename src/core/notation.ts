@@ -1,8 +1,8 @@
 // Move notation: UCI long algebraic and SAN, in and out. Not on the search's hot path.
-import { squareName, parseSquare, WHITE } from './bitboard';
+import { squareName, parseSquare } from './bitboard';
 import {
   PAWN, KING, CASTLING, PROMOTION, EN_PASSANT, MOVE_NONE, MAX_MOVES,
-  moveFrom, moveTo, moveKind, promoType, typeOf,
+  moveFrom, moveTo, moveKind, promoType, typeOf, castlingKingTo,
 } from './types';
 import { generateMoves, GEN_ALL } from './movegen';
 import type { Position } from './position';
@@ -12,8 +12,7 @@ const SAN_PIECES = '  NBRQK';
 
 /** Destination of the king for a castling move. */
 function castleKingTo(pos: Position, m: number): number {
-  const from = moveFrom(m), to = moveTo(m);
-  return (pos.stm === WHITE ? 0 : 56) + (to > from ? 6 : 2);
+  return castlingKingTo(pos.stm, moveTo(m) > moveFrom(m));
 }
 
 /** UCI text of a move: king-takes-rook castling in Chess960 mode, e1g1 style otherwise. */

@@ -6,7 +6,7 @@ import {
 } from './bitboard';
 import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, NO_PIECE, PROMOTION, EN_PASSANT, CASTLING,
-  moveFrom, moveTo, moveKind, promoType,
+  moveFrom, moveTo, moveKind, promoType, castlingKingTo, castlingRookTo,
 } from './types';
 import { ZOB_PSQ, ZOB_CASTLE, ZOB_EP, ZOB_SIDE_LO, ZOB_SIDE_HI } from './zobrist';
 import { PSQT_MG, PSQT_EG } from './psqt';
@@ -92,8 +92,7 @@ export class Position {
   addCastlingRight(r: number, rookSq: number): void {
     const color = r >> 1;
     const ksq = this.kingSquare(color);
-    const kTo = (color === WHITE ? 0 : 56) + ((r & 1) === 0 ? 6 : 2);
-    const rTo = (color === WHITE ? 0 : 56) + ((r & 1) === 0 ? 5 : 3);
+    const kTo = castlingKingTo(color, (r & 1) === 0), rTo = castlingRookTo(color, (r & 1) === 0);
     this.castling |= 1 << r;
     this.castleRookSq[r] = rookSq;
     this.castleMask[ksq] &= ~(color === WHITE ? 3 : 12);
@@ -259,9 +258,9 @@ export class Position {
     if (from < 32) { oLo &= ~(1 << from); rqLo &= ~(1 << from); bqLo &= ~(1 << from); }
     else { oHi &= ~(1 << (from - 32)); rqHi &= ~(1 << (from - 32)); bqHi &= ~(1 << (from - 32)); }
     if (kind === CASTLING) {
-      const rookSq = dest, base = us === WHITE ? 0 : 56;
-      const kTo = base + (rookSq > from ? 6 : 2);
-      dest = base + (rookSq > from ? 5 : 3);
+      const rookSq = dest;
+      const kTo = castlingKingTo(us, rookSq > from);
+      dest = castlingRookTo(us, rookSq > from);
       pt = ROOK;
       if (rookSq < 32) { oLo &= ~(1 << rookSq); rqLo &= ~(1 << rookSq); } else { oHi &= ~(1 << (rookSq - 32)); rqHi &= ~(1 << (rookSq - 32)); }
       if (kTo < 32) oLo |= 1 << kTo; else oHi |= 1 << (kTo - 32);
@@ -342,13 +341,29 @@ export class Position {
     this.keyHi ^= ZOB_PSQ[z + 1];
   }
 
-  make(m: number): void {
-    const sp = this.sp;
+  /** Saves what a move or a null move overwrites and cannot undo by itself, in stack slot sp. */
+  private saveState(sp: number): void {
     this.stCastling[sp] = this.castling;
     this.stEp[sp] = this.ep;
     this.stHalfmove[sp] = this.halfmove;
     this.stCheckers[sp * 2] = this.checkersLo; this.stCheckers[sp * 2 + 1] = this.checkersHi;
     this.stPinned[sp * 2] = this.pinnedLo; this.stPinned[sp * 2 + 1] = this.pinnedHi;
+  }
+
+  /** Restores what saveState kept in slot sp, and the key of the position there. */
+  private restoreState(sp: number): void {
+    this.castling = this.stCastling[sp];
+    this.ep = this.stEp[sp];
+    this.halfmove = this.stHalfmove[sp];
+    this.checkersLo = this.stCheckers[sp * 2]; this.checkersHi = this.stCheckers[sp * 2 + 1];
+    this.pinnedLo = this.stPinned[sp * 2]; this.pinnedHi = this.stPinned[sp * 2 + 1];
+    // The key is restored from history rather than re-derived: cheaper and exact.
+    this.keyLo = this.histLo[sp]; this.keyHi = this.histHi[sp];
+  }
+
+  make(m: number): void {
+    const sp = this.sp;
+    this.saveState(sp);
     this.stMove[sp] = m;
 
     const us = this.stm, from = moveFrom(m), to = moveTo(m), kind = moveKind(m);
@@ -360,8 +375,7 @@ export class Position {
 
     if (kind === CASTLING) {
       const rook = this.board[to];
-      const base = us === WHITE ? 0 : 56;
-      const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
+      const kTo = castlingKingTo(us, to > from), rTo = castlingRookTo(us, to > from);
       // Lift both pieces first: in Chess960 the squares may overlap.
       this.togglePiece(piece, from); this.togglePiece(rook, to);
       this.board[from] = NO_PIECE; this.board[to] = NO_PIECE;
@@ -418,8 +432,7 @@ export class Position {
     this.stm = us;
     if (us === BLACK) this.fullmove--;
     if (kind === CASTLING) {
-      const base = us === WHITE ? 0 : 56;
-      const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
+      const kTo = castlingKingTo(us, to > from), rTo = castlingRookTo(us, to > from);
       const king = this.board[kTo], rook = this.board[rTo];
       this.togglePiece(king, kTo); this.togglePiece(rook, rTo);
       this.board[kTo] = NO_PIECE; this.board[rTo] = NO_PIECE;
@@ -440,23 +453,13 @@ export class Position {
         this.board[capSq] = captured;
       }
     }
-    this.castling = this.stCastling[sp];
-    this.ep = this.stEp[sp];
-    this.halfmove = this.stHalfmove[sp];
-    this.checkersLo = this.stCheckers[sp * 2]; this.checkersHi = this.stCheckers[sp * 2 + 1];
-    this.pinnedLo = this.stPinned[sp * 2]; this.pinnedHi = this.stPinned[sp * 2 + 1];
-    // The key is restored from history rather than re-derived: cheaper and exact.
-    this.keyLo = this.histLo[sp]; this.keyHi = this.histHi[sp];
+    this.restoreState(sp);
   }
 
   /** Passes the move (for null-move pruning). Must not be called in check. */
   makeNull(): void {
     const sp = this.sp;
-    this.stCastling[sp] = this.castling;
-    this.stEp[sp] = this.ep;
-    this.stHalfmove[sp] = this.halfmove;
-    this.stCheckers[sp * 2] = this.checkersLo; this.stCheckers[sp * 2 + 1] = this.checkersHi;
-    this.stPinned[sp * 2] = this.pinnedLo; this.stPinned[sp * 2 + 1] = this.pinnedHi;
+    this.saveState(sp);
     this.stMove[sp] = 0;
     this.stPiece[sp] = NO_PIECE;
     this.stCaptured[sp] = NO_PIECE;
@@ -474,12 +477,7 @@ export class Position {
   unmakeNull(): void {
     const sp = --this.sp;
     this.stm ^= 1;
-    this.castling = this.stCastling[sp];
-    this.ep = this.stEp[sp];
-    this.halfmove = this.stHalfmove[sp];
-    this.checkersLo = this.stCheckers[sp * 2]; this.checkersHi = this.stCheckers[sp * 2 + 1];
-    this.pinnedLo = this.stPinned[sp * 2]; this.pinnedHi = this.stPinned[sp * 2 + 1];
-    this.keyLo = this.histLo[sp]; this.keyHi = this.histHi[sp];
+    this.restoreState(sp);
     this.lastNull = this.stLastNull[sp];
   }
 

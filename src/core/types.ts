@@ -15,6 +15,13 @@ export const moveFrom = (m: number): number => m & 63;
 export const moveTo = (m: number): number => (m >> 6) & 63;
 export const moveKind = (m: number): number => m & (3 << 14);
 export const promoType = (m: number): number => ((m >> 12) & 3) + KNIGHT;
+/**
+ * Where castling puts the king and the rook of `color`: the g or c file, and the f or d file, of its back rank,
+ * whatever their start squares (Chess960 alike). A castling move is king-from -> rook-square, so the king side is
+ * moveTo(m) > moveFrom(m).
+ */
+export const castlingKingTo = (color: number, kingSide: boolean): number => color * 56 + (kingSide ? 6 : 2);
+export const castlingRookTo = (color: number, kingSide: boolean): number => color * 56 + (kingSide ? 5 : 3);
 export const makeMove = (from: number, to: number): number => from | (to << 6);
 export const makePromo = (from: number, to: number, type: number): number =>
   from | (to << 6) | ((type - KNIGHT) << 12) | PROMOTION;

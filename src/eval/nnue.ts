@@ -20,7 +20,7 @@
 //   move first), outB i32[B]
 // The bucket of a position with n pieces (kings included) is ((n - 2) * B) >> 5.
 import { WHITE } from '../core/bitboard';
-import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType } from '../core/types';
+import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType, castlingKingTo, castlingRookTo } from '../core/types';
 import { STACK_SIZE, type Position } from '../core/position';
 import { createSimdKernels, type SimdKernels } from './simd';
 
@@ -486,8 +486,7 @@ function applyMoveOnly(pos: Position, t: number): void {
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
   if (kind === CASTLING) {
-    const base = us === WHITE ? 0 : 56;
-    const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
+    const kTo = castlingKingTo(us, to > from), rTo = castlingRookTo(us, to > from);
     const rook = (us << 3) | ROOK;
     updateOnly(t, t + 1, piece, kTo, piece, from, rook, to, rook, rTo);
     return;
@@ -508,8 +507,7 @@ function applyLastMove(pos: Position, sp: number, stm: number): number {
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
   if (kind === CASTLING) {
-    const base = us === WHITE ? 0 : 56;
-    const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
+    const kTo = castlingKingTo(us, to > from), rTo = castlingRookTo(us, to > from);
     const rook = (us << 3) | ROOK;
     return update(t, sp, stm, piece, kTo, piece, from, rook, to, rook, rTo);
   }
@@ -695,8 +693,7 @@ function applyMoveKB(pos: Position, t: number, persp: number, ki: number, stm: n
   }
   const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
   if (kind === CASTLING) {
-    const base = us === WHITE ? 0 : 56;
-    const kTo = base + (to > from ? 6 : 2), rTo = base + (to > from ? 5 : 3);
+    const kTo = castlingKingTo(us, to > from), rTo = castlingRookTo(us, to > from);
     const rook = (us << 3) | ROOK;
     return updateP(t, persp, ki, stm, piece, kTo, piece, from, rook, to, rook, rTo);
   }
