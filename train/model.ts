@@ -1,52 +1,31 @@
-// The float network the trainer fits, (768 -> H) x 2 -> 1 with SCReLU, B output buckets (by the number of
-// pieces) and optionally K king buckets (768 K inputs, see kingInfo in src/eval/nnue.ts), and its gradient kernel.
-// Parameters live in one Float32Array: W[768 K][H] | [factorised: F[768][H]] | b[H] | o[B][2H] (side to move
-// first) | ob[B]. Factorised, every king bucket's weight of a feature is W + F: F learns what the feature is worth
-// wherever the king stands, from all the data, and W only each bucket's difference; quantise() folds F into W.
+// The float network the trainer fits, (768 -> H) x 2 -> 1 with SCReLU and B output buckets (by the
+// number of pieces), and its gradient kernel.
+// Parameters live in one Float32Array: W[768][H] | b[H] | o[B][2H] (side to move first) | ob[B].
 // The output is in units of SCALE centipawns: eval = out * SCALE, win probability = sigmoid(out).
-import { INPUTS, outputBucket, kingInfo } from '../src/eval/nnue';
+import { INPUTS, outputBucket } from '../src/eval/nnue';
 import type { DataSet } from './loader';
 import { flipFeature } from './loader';
 
-export function paramCount(H: number, B = 1, K = 1, fz = false): number {
-  return INPUTS * K * H + (fz ? INPUTS * H : 0) + H + (2 * H + 1) * B;
+export function paramCount(H: number, B = 1): number {
+  return INPUTS * H + H + (2 * H + 1) * B;
 }
 
-/** Offsets: f the factor weights (= b when not factorised), b the feature biases, o the output weights, ob their biases. */
-export interface Layout { H: number; B: number; K: number; fz: boolean; f: number; b: number; o: number; ob: number }
-export function layout(H: number, B = 1, K = 1, fz = false): Layout {
-  const w = INPUTS * K * H, b = w + (fz ? INPUTS * H : 0);
-  return { H, B, K, fz, f: w, b, o: b + H, ob: b + H + 2 * H * B };
-}
-
-/**
- * The king information (kingInfo) of both perspectives of a white-view feature list, into out[0] (white) and out[1]
- * (black): the white king is feature 320 + sq, the black one 704 + sq.
- */
-export function featureKings(kmap: Uint8Array | null, feat: ArrayLike<number>, from: number, to: number, out: Int32Array): void {
-  if (kmap === null) { out[0] = 0; out[1] = 0; return; }
-  let wk = 0, bk = 0;
-  for (let k = from; k < to; k++) {
-    const f = feat[k];
-    if (f >= 320 && f < 384) wk = f - 320;
-    else if (f >= 704) bk = f - 704;
-  }
-  out[0] = kingInfo(kmap, wk);
-  out[1] = kingInfo(kmap, bk ^ 56);
+export interface Layout { H: number; B: number; b: number; o: number; ob: number }
+export function layout(H: number, B = 1): Layout {
+  return { H, B, b: INPUTS * H, o: INPUTS * H + H, ob: INPUTS * H + H + 2 * H * B };
 }
 
 /** Deterministic initial weights: feature weights ~ U(-0.15, 0.15), output ~ U(-1/sqrt(2H), 1/sqrt(2H)). */
-export function initParams(H: number, seed: number, B = 1, K = 1, fz = false): Float32Array {
-  const p = new Float32Array(new SharedArrayBuffer(paramCount(H, B, K, fz) * 4));
+export function initParams(H: number, seed: number, B = 1): Float32Array {
+  const p = new Float32Array(new SharedArrayBuffer(paramCount(H, B) * 4));
   let s = seed >>> 0;
   const rnd = (): number => {
     s = (s + 0x9e3779b9) >>> 0;
     let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b); z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
   };
-  const L = layout(H, B, K, fz);
-  // Factorised, the buckets start equal (W = 0) and the shared factor takes the random start.
-  for (let i = fz ? L.f : 0; i < L.b; i++) p[i] = (rnd() * 2 - 1) * 0.15;
+  const L = layout(H, B);
+  for (let i = 0; i < L.b; i++) p[i] = (rnd() * 2 - 1) * 0.15;
   const r = 1 / Math.sqrt(2 * H);
   for (let i = L.o; i < L.ob; i++) p[i] = (rnd() * 2 - 1) * r;
   return p;
@@ -64,11 +43,8 @@ export class Kernel {
   /** Offset of the output layer used by the last forward(): its bucket's. */
   private oo = 0;
   private ob = 0;
-  /** King information of the last forward()'s position: white's perspective, black's. */
-  private readonly ki = new Int32Array(2);
-  constructor(readonly H: number, readonly scale: number, readonly B = 1, readonly kmap: Uint8Array | null = null, readonly K = 1,
-    readonly fz = false) {
-    this.L = layout(H, B, K, fz);
+  constructor(readonly H: number, readonly scale: number, readonly B = 1) {
+    this.L = layout(H, B);
     this.au = new Float32Array(H); this.at = new Float32Array(H);
     this.du = new Float32Array(H); this.dt = new Float32Array(H);
   }
@@ -82,18 +58,10 @@ export class Kernel {
     const oo = this.oo, ob = this.ob;
     for (let j = 0; j < H; j++) { au[j] = p[L.b + j]; at[j] = p[L.b + j]; }
     const black = d.stm[i] === 1;
-    featureKings(this.kmap, d.feat, d.start[i], d.start[i + 1], this.ki);
-    const kw = this.ki[0], kb = this.ki[1];
     for (let k = d.start[i], e = d.start[i + 1]; k < e; k++) {
-      const f = d.feat[k];
-      const gw = f ^ (kw & 7), gb = flipFeature(f) ^ (kb & 7);
-      const fw = (kw >> 3) + gw, fb = (kb >> 3) + gb;
-      const wu = (black ? fb : fw) * H, wt = (black ? fw : fb) * H;
+      const f = d.feat[k], g = flipFeature(f);
+      const wu = (black ? g : f) * H, wt = (black ? f : g) * H;
       for (let j = 0; j < H; j++) { au[j] += p[wu + j]; at[j] += p[wt + j]; }
-      if (this.fz) {
-        const fu = L.f + (black ? gb : gw) * H, ft = L.f + (black ? gw : gb) * H;
-        for (let j = 0; j < H; j++) { au[j] += p[fu + j]; at[j] += p[ft + j]; }
-      }
     }
     let out = p[ob];
     for (let j = 0; j < H; j++) {
@@ -130,17 +98,10 @@ export class Kernel {
         grad[L.b + j] += du[j] + dt[j];
       }
       const black = d.stm[i] === 1;
-      const kw = this.ki[0], kb = this.ki[1]; // set by forward() for this position
       for (let k = d.start[i], e = d.start[i + 1]; k < e; k++) {
-        const f = d.feat[k];
-        const gw = f ^ (kw & 7), gb = flipFeature(f) ^ (kb & 7);
-        const fw = (kw >> 3) + gw, fb = (kb >> 3) + gb;
-        const wu = (black ? fb : fw) * H, wt = (black ? fw : fb) * H;
+        const f = d.feat[k], gf = flipFeature(f);
+        const wu = (black ? gf : f) * H, wt = (black ? f : gf) * H;
         for (let j = 0; j < H; j++) { grad[wu + j] += du[j]; grad[wt + j] += dt[j]; }
-        if (this.fz) {
-          const fu = L.f + (black ? gb : gw) * H, ft = L.f + (black ? gw : gb) * H;
-          for (let j = 0; j < H; j++) { grad[fu + j] += du[j]; grad[ft + j] += dt[j]; }
-        }
       }
     }
     return loss;

@@ -1,4 +1,4 @@
-// Validation loss of net files on the trainer's split, so that nets trained with different options (king buckets,
+// Validation loss of net files on the trainer's split, so that nets trained with different options (hidden size,
 // mirrored copies) are compared on the same positions: the games the trainer holds out (every --val-every-th),
 // no mirrored copies, the quantised net as the engine computes it. Loss as the trainer's with lambda 0. Also by
 // folder (generation): the newest data is the closest to the positions the current engine plays.

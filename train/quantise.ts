@@ -1,23 +1,21 @@
 // Float parameters -> the engine's int16 net: feature weights and biases x QA, output weights x QB,
 // output bias x QA x QB. The engine then computes (sum clamp(acc, 0, QA)^2 w / QA + b) * SCALE / (QA QB).
-import { writeNet, parseNet, outputBucket, netScore, INPUTS, type Net } from '../src/eval/nnue';
-import { layout, featureKings } from './model';
+import { writeNet, parseNet, outputBucket, netScore, type Net } from '../src/eval/nnue';
+import { layout } from './model';
 import { flipFeature } from './loader';
 
 export const QA = 255, QB = 256;
 
 const clamp16 = (x: number): number => Math.max(-32767, Math.min(32767, Math.round(x)));
 
-export function quantise(p: Float32Array, H: number, scale: number, B = 1, kmap: Uint8Array | null = null, K = 1, fz = false): { bytes: Uint8Array; net: Net } {
-  const L = layout(H, B, K, fz);
-  const ftW = new Int16Array(L.f), ftB = new Int16Array(H), outW = new Int16Array(2 * H * B), outB = new Int32Array(B);
-  // Factorised: each bucket's weight is its own plus the shared factor of the same (mirrored) feature.
-  const per = INPUTS * H;
-  for (let i = 0; i < L.f; i++) ftW[i] = clamp16((p[i] + (fz ? p[L.f + (i % per)] : 0)) * QA);
+export function quantise(p: Float32Array, H: number, scale: number, B = 1): { bytes: Uint8Array; net: Net } {
+  const L = layout(H, B);
+  const ftW = new Int16Array(L.b), ftB = new Int16Array(H), outW = new Int16Array(2 * H * B), outB = new Int32Array(B);
+  for (let i = 0; i < L.b; i++) ftW[i] = clamp16(p[i] * QA);
   for (let j = 0; j < H; j++) ftB[j] = clamp16(p[L.b + j] * QA);
   for (let j = 0; j < 2 * H * B; j++) outW[j] = clamp16(p[L.o + j] * QB);
   for (let j = 0; j < B; j++) outB[j] = Math.round(p[L.ob + j] * QA * QB);
-  const bytes = writeNet({ hidden: H, qa: QA, qb: QB, scale, buckets: B, ftW, ftB, outW, outB, kbuckets: K, kmap });
+  const bytes = writeNet({ hidden: H, qa: QA, qb: QB, scale, buckets: B, ftW, ftB, outW, outB });
   const net = parseNet(bytes);
   if (typeof net === 'string') throw new Error(`quantised net does not parse: ${net}`);
   return { bytes, net };
@@ -27,12 +25,9 @@ export function quantise(p: Float32Array, H: number, scale: number, B = 1, kmap:
 export function quantisedEval(net: Net, feats: ArrayLike<number>, from: number, to: number, black: boolean): number {
   const H = net.hidden, au = new Float64Array(H), at = new Float64Array(H);
   for (let j = 0; j < H; j++) { au[j] = net.ftB[j]; at[j] = net.ftB[j]; }
-  const ki = new Int32Array(2);
-  featureKings(net.kmap, feats, from, to, ki);
   for (let k = from; k < to; k++) {
-    const f = feats[k];
-    const fw = (ki[0] >> 3) + (f ^ (ki[0] & 7)), fb = (ki[1] >> 3) + (flipFeature(f) ^ (ki[1] & 7));
-    const wu = (black ? fb : fw) * H, wt = (black ? fw : fb) * H;
+    const f = feats[k], g = flipFeature(f);
+    const wu = (black ? g : f) * H, wt = (black ? f : g) * H;
     for (let j = 0; j < H; j++) { au[j] += net.ftW[wu + j]; at[j] += net.ftW[wt + j]; }
   }
   const b = outputBucket(to - from, net.buckets), o = b * 2 * H;

@@ -9,15 +9,12 @@ import { loadData, DEFAULT_FILTER } from './loader';
 import { initParams, paramCount, layout, Kernel } from './model';
 import { quantise, quantisedEval } from './quantise';
 import { MAX_BUCKETS } from '../src/eval/nnue';
-import { KING_LAYOUTS } from './kings';
 
 interface Opts {
   data: string[]; out: string; hidden: number; buckets: number; epochs: number; batch: number; lr: number; lrEnd: number;
-  lambda: number; scale: number; seed: number; threads: number; valEvery: number; wd: number; wdBuckets: number; minPly: number;
+  lambda: number; scale: number; seed: number; threads: number; valEvery: number; wd: number; minPly: number;
   init: string | null;
   mirror: boolean;
-  kings: string;
-  factorise: boolean;
 }
 
 function rngFrom(seed: number): () => number {
@@ -33,12 +30,7 @@ function sharedU32(n: number): Uint32Array { return new Uint32Array(new SharedAr
 
 async function train(o: Opts): Promise<void> {
   const t0 = Date.now();
-  const kl = KING_LAYOUTS[o.kings];
-  const kmap = kl ? kl.kmap : null, K = kl ? kl.kbuckets : 1;
-  // With the king mirrored, an a<->h copy of a position has exactly the original's features: no new example.
-  const mirror = o.mirror && !kmap?.some((e) => e & 0x80);
-  if (o.mirror && !mirror) console.log(`king layout ${o.kings} mirrors the board itself: positions are not also added mirrored`);
-  const { data, stats } = loadData(o.data, { ...DEFAULT_FILTER, minPly: o.minPly, mirror });
+  const { data, stats } = loadData(o.data, { ...DEFAULT_FILTER, minPly: o.minPly, mirror: o.mirror });
   console.log(`data: ${o.data.length} file(s), ${stats.games} games, ${stats.positions} positions; kept ${stats.kept} (+${stats.mirrored} mirrored) ` +
     `(skipped: ${stats.early} early, ${stats.inCheck} in check, ${stats.tactical} tactical best move, ${stats.extreme} |score| >= ${DEFAULT_FILTER.maxScore}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // Validation: every valEvery-th game, whole, so that no game is split between the two sets.
@@ -48,9 +40,8 @@ async function train(o: Opts): Promise<void> {
   for (let i = 0, a = 0, b = 0; i < data.count; i++) { if (data.game[i] % o.valEvery === o.valEvery - 1) val[a++] = i; else tr[b++] = i; }
   console.log(`train ${tr.length} positions, validation ${val.length}`);
 
-  const fz = o.factorise && K > 1;
-  const H = o.hidden, B = o.buckets, P = paramCount(H, B, K, fz), L = layout(H, B, K, fz);
-  const params = initParams(H, o.seed, B, K, fz);
+  const H = o.hidden, B = o.buckets, P = paramCount(H, B), L = layout(H, B);
+  const params = initParams(H, o.seed, B);
   if (o.init) {
     const f = new Float32Array(fs.readFileSync(o.init).buffer.slice(0));
     if (f.length !== P) throw new Error(`${o.init}: ${f.length} parameters, expected ${P}`);
@@ -62,7 +53,7 @@ async function train(o: Opts): Promise<void> {
   for (let t = 0; t < o.threads; t++) {
     const grad = new Float32Array(new SharedArrayBuffer(P * 4));
     grads.push(grad);
-    workers.push(new Worker(workerFile, { workerData: { data, params, grad, H, B, scale: o.scale, kmap, K, fz } }));
+    workers.push(new Worker(workerFile, { workerData: { data, params, grad, H, B, scale: o.scale } }));
   }
   for (const w of workers) w.on('error', (e) => { console.error(`train: worker failed: ${e.stack ?? e.message}`); process.exit(1); });
   const call = (w: Worker, msg: object): Promise<number> => new Promise((res) => {
@@ -85,7 +76,7 @@ async function train(o: Opts): Promise<void> {
   let step = 0;
   const rnd = rngFrom(o.seed ^ 0x5bd1e995);
   const valLoss = async (): Promise<number> => (val.length ? (await spread('loss', val, 0, val.length)) / val.length : NaN);
-  console.log(`net ${768 * K} -> ${H} x 2 -> 1 (SCReLU), ${B} output bucket(s), king layout ${o.kings} (${K} bucket(s)${fz ? ', factorised' : ''}), ${P} parameters; ${o.epochs} epochs x ${batchesPerEpoch} batches of ${o.batch}; ` +
+  console.log(`net 768 -> ${H} x 2 -> 1 (SCReLU), ${B} output bucket(s), ${P} parameters; ${o.epochs} epochs x ${batchesPerEpoch} batches of ${o.batch}; ` +
     `lr ${o.lr} -> ${o.lr * o.lrEnd} (cosine), lambda ${o.lambda} (result weight), scale ${o.scale}, ${o.threads} threads, seed ${o.seed}`);
   console.log(`epoch 0: validation loss ${(await valLoss()).toFixed(6)}`);
   for (let epoch = 1; epoch <= o.epochs; epoch++) {
@@ -106,19 +97,15 @@ async function train(o: Opts): Promise<void> {
         g *= inv;
         m[k] = b1 * m[k] + (1 - b1) * g;
         v[k] = b2 * v[k] + (1 - b2) * g * g;
-        // Factorised, the bucket weights (k < L.f) can also be pulled towards the shared factor alone (--wd-buckets).
-        const wd = fz && k < L.f ? o.wd + o.wdBuckets : o.wd;
-        let w = params[k] - lr * ((m[k] / c1) / (Math.sqrt(v[k] / c2) + eps) + wd * params[k]);
-        // Feature weights stay where int16 accumulators cannot overflow after quantisation (factorised, the two
-        // parts of a weight each within half of that, so that their sum is).
-        const lim = fz && k < L.b ? 0.99 : 1.98;
-        if (k < L.o) w = w < -lim ? -lim : w > lim ? lim : w;
+        let w = params[k] - lr * ((m[k] / c1) / (Math.sqrt(v[k] / c2) + eps) + o.wd * params[k]);
+        // Feature weights stay where int16 accumulators cannot overflow after quantisation.
+        if (k < L.o) w = w < -1.98 ? -1.98 : w > 1.98 ? 1.98 : w;
         params[k] = w;
       }
     }
     const secs = (Date.now() - te) / 1000;
     const vl = await valLoss();
-    const { bytes } = quantise(params, H, o.scale, B, kmap, K, fz);
+    const { bytes } = quantise(params, H, o.scale, B);
     fs.writeFileSync(o.out, bytes);
     fs.writeFileSync(o.out + '.f32', new Uint8Array(params.buffer.slice(0)));
     console.log(`epoch ${epoch}: train loss ${(lossSum / (batchesPerEpoch * o.batch)).toFixed(6)}  validation loss ${vl.toFixed(6)}  ` +
@@ -127,8 +114,8 @@ async function train(o: Opts): Promise<void> {
   for (const w of workers) await w.terminate();
 
   // The quantised net against the float net on the validation positions.
-  const { net, bytes } = quantise(params, H, o.scale, B, kmap, K, fz);
-  const k = new Kernel(H, o.scale, B, kmap, K, fz);
+  const { net, bytes } = quantise(params, H, o.scale, B);
+  const k = new Kernel(H, o.scale, B);
   let maxDiff = 0, sumDiff = 0, sumDev = 0;
   const n = Math.min(val.length || tr.length, 20000), set = val.length ? val : tr;
   for (let q = 0; q < n; q++) {
@@ -162,22 +149,17 @@ function main(): void {
     .option('--threads <n>', 'worker threads', '2')
     .option('--val-every <n>', 'every n-th game goes to validation', '20')
     .option('--wd <x>', 'decoupled weight decay', '0')
-    .option('--wd-buckets <x>', 'with --factorise: extra decay of the bucket weights only, towards the shared factor', '0')
     .option('--min-ply <n>', 'skip the first n recorded plies of each game', String(DEFAULT_FILTER.minPly))
     .option('--init <file>', 'start from these float weights (a previous FILE.f32)')
-    .option('--no-mirror', 'do not add the a<->h mirror of positions without castling rights')
-    .option('--kings <layout>', `king buckets: ${Object.keys(KING_LAYOUTS).join(', ')} (train/kings.ts)`, 'none')
-    .option('--factorise', 'with more than one king bucket: train a shared weight per feature besides each bucket\'s own');
+    .option('--no-mirror', 'do not add the a<->h mirror of positions without castling rights');
   p.parse(process.argv);
   const r = p.opts();
   const num = (k: string): number => { const x = Number(r[k]); if (!Number.isFinite(x)) { console.error(`train: bad --${k}`); process.exit(2); } return x; };
   const o: Opts = {
     data: r.data, out: r.out, hidden: num('hidden'), buckets: num('buckets'), epochs: num('epochs'), batch: num('batch'), lr: num('lr'),
     lrEnd: num('lrEnd'), lambda: num('lambda'), scale: num('scale'), seed: num('seed'), threads: num('threads'),
-    valEvery: num('valEvery'), wd: num('wd'), wdBuckets: num('wdBuckets'), minPly: num('minPly'), init: r.init ?? null, mirror: r.mirror !== false,
-    kings: String(r.kings), factorise: r.factorise === true,
+    valEvery: num('valEvery'), wd: num('wd'), minPly: num('minPly'), init: r.init ?? null, mirror: r.mirror !== false,
   };
-  if (!Object.hasOwn(KING_LAYOUTS, o.kings)) { console.error(`train: --kings must be one of ${Object.keys(KING_LAYOUTS).join(', ')}`); process.exit(2); }
   if (!Number.isInteger(o.buckets) || o.buckets < 1 || o.buckets > MAX_BUCKETS) { console.error(`train: --buckets must be 1..${MAX_BUCKETS}`); process.exit(2); }
   train(o).catch((e) => { console.error(`train: ${(e as Error).stack}`); process.exit(1); });
 }

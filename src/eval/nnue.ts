@@ -6,18 +6,12 @@
 // node is evaluated, the nearest ancestor whose accumulator is current is found (by its Zobrist
 // key) and the moves since then are applied; only the root or an unrelated position is refreshed.
 //
-// King buckets (arch 3): each perspective's features are indexed by where its own king stands, seen from that
-// side: kmap[ksq] = bucket | 0x80 when the board is mirrored a<->h for that perspective (its king on the e-h
-// files, so one set of weights serves both wings). Feature = bucket * 768 + the feature above, square ^ 7 when
-// mirrored. The map travels in the net file, so the trainer chooses the layout and the engine only reads it.
-//
 // Net file (little-endian), documented in README:
-//   0  "TSNN"  4  u16 version (1)  6  u16 arch (1: (768->H)x2->1 SCReLU; 2: the same with B output buckets;
-//   3: arch 2 with K king buckets)
+//   0  "TSNN"  4  u16 version (1)  6  u16 arch (1: (768->H)x2->1 SCReLU; 2: the same with B output buckets)
 //   8 u16 inputs (768)  10 u16 H   12 u16 QA  14 u16 QB  16 u16 SCALE  18 u16 B (arch 1: 0, meaning 1)
-//   20 u32 payload bytes  24 u32 FNV-1a of payload  28 u16 K (arch 3; else 0)  30 u16 0
-//   32 payload: [arch 3: kmap u8[64]] ftW i16[K * 768][H] (feature-major), ftB i16[H], outW i16[B][2H] (side to
-//   move first), outB i32[B]
+//   20 u32 payload bytes  24 u32 FNV-1a of payload  28 u32 0
+//   32 payload: ftW i16[768][H] (feature-major), ftB i16[H], outW i16[B][2H] (side to move first), outB i32[B]
+// Architecture 3 (king buckets) was read by earlier builds; no shipped or committed net uses it, and it is refused.
 // The bucket of a position with n pieces (kings included) is ((n - 2) * B) >> 5.
 import { WHITE } from '../core/bitboard';
 import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType, castlingKingTo, castlingRookTo } from '../core/types';
@@ -28,11 +22,8 @@ export const NET_MAGIC = 0x4e4e5354; // "TSNN" read as a little-endian u32
 export const NET_VERSION = 1;
 export const ARCH_PERSPECTIVE_SCRELU = 1;
 export const ARCH_OUTPUT_BUCKETS = 2;
-export const ARCH_KING_BUCKETS = 3;
+const ARCH_KING_BUCKETS = 3;
 export const MAX_BUCKETS = 16;
-export const MAX_KING_BUCKETS = 32;
-/** kmap flag: this perspective sees the board mirrored a<->h. */
-export const KMAP_MIRROR = 0x80;
 export const INPUTS = 768;
 export const HEADER_BYTES = 32;
 export const MAX_HIDDEN = 2048;
@@ -52,10 +43,6 @@ export interface Net {
   outW: Int16Array;
   /** [bucket] */
   outB: Int32Array;
-  /** King buckets (1 and kmap null: none, the features of arch 1 and 2). */
-  kbuckets: number;
-  /** [64] by the perspective's own king square (a1 = 0 from that side): bucket | KMAP_MIRROR. */
-  kmap: Uint8Array | null;
   /** FNV-1a of the payload: identifies the net (printed by `uci` info and `eval`). */
   checksum: number;
 }
@@ -66,24 +53,8 @@ export function fnv1a(b: Uint8Array, off = 0, end = b.length): number {
   return h >>> 0;
 }
 
-export function netBytes(hidden: number, buckets = 1, kbuckets = 0): number {
-  const kmap = kbuckets > 0 ? 64 : 0, k = Math.max(1, kbuckets);
-  return HEADER_BYTES + kmap + (INPUTS * k * hidden + hidden + 2 * hidden * buckets) * 2 + 4 * buckets;
-}
-
-/**
- * A perspective's king information from the net's map: (bucket * 768) << 3 | (7 when mirrored), 0 without a map.
- * ksq is the king's square seen from that side (black's: ^ 56).
- */
-export function kingInfo(kmap: Uint8Array | null, ksq: number): number {
-  if (kmap === null) return 0;
-  const e = kmap[ksq];
-  return (((e & 0x7f) * INPUTS) << 3) | (e & KMAP_MIRROR ? 7 : 0);
-}
-
-/** Feature index of piece p on sq for perspective persp whose king information is ki (see kingInfo). */
-export function featureIndexK(persp: number, p: number, sq: number, ki: number): number {
-  return (ki >> 3) + featureIndex(persp, p, sq ^ (ki & 7));
+export function netBytes(hidden: number, buckets = 1): number {
+  return HEADER_BYTES + (INPUTS * hidden + hidden + 2 * hidden * buckets) * 2 + 4 * buckets;
 }
 
 /** The output bucket of a position with `pieces` pieces on the board (2..32), for B buckets. */
@@ -103,52 +74,45 @@ export function parseNet(bytes: Uint8Array): Net | string {
   if (dv.getUint32(0, true) !== NET_MAGIC) return 'not a Tessera net (bad magic)';
   const version = dv.getUint16(4, true), arch = dv.getUint16(6, true), inputs = dv.getUint16(8, true);
   if (version !== NET_VERSION) return `unsupported net version ${version}`;
-  if ((arch !== ARCH_PERSPECTIVE_SCRELU && arch !== ARCH_OUTPUT_BUCKETS && arch !== ARCH_KING_BUCKETS) || inputs !== INPUTS) {
+  if (arch === ARCH_KING_BUCKETS) return 'king-bucket nets (architecture 3) are not supported';
+  if ((arch !== ARCH_PERSPECTIVE_SCRELU && arch !== ARCH_OUTPUT_BUCKETS) || inputs !== INPUTS) {
     return `unsupported net architecture ${arch}/${inputs}`;
   }
   const hidden = dv.getUint16(10, true), qa = dv.getUint16(12, true), qb = dv.getUint16(14, true), scale = dv.getUint16(16, true);
   const buckets = arch === ARCH_PERSPECTIVE_SCRELU ? 1 : dv.getUint16(18, true);
-  const kbuckets = arch === ARCH_KING_BUCKETS ? dv.getUint16(28, true) : 0;
-  if (hidden < 1 || hidden > MAX_HIDDEN || qa < 1 || qa > MAX_QA || qb < 1 || scale < 1 || buckets < 1 || buckets > MAX_BUCKETS ||
-    (arch === ARCH_KING_BUCKETS && (kbuckets < 1 || kbuckets > MAX_KING_BUCKETS))) return 'net header has bad sizes';
-  const payload = dv.getUint32(20, true), size = netBytes(hidden, buckets, kbuckets);
+  if (hidden < 1 || hidden > MAX_HIDDEN || qa < 1 || qa > MAX_QA || qb < 1 || scale < 1 || buckets < 1 || buckets > MAX_BUCKETS) {
+    return 'net header has bad sizes';
+  }
+  const payload = dv.getUint32(20, true), size = netBytes(hidden, buckets);
   if (payload !== size - HEADER_BYTES || bytes.length !== size) {
-    return `net file has ${bytes.length} bytes, expected ${size} for hidden size ${hidden}, ${buckets} output bucket(s)` +
-      (kbuckets ? ` and ${kbuckets} king bucket(s)` : '');
+    return `net file has ${bytes.length} bytes, expected ${size} for hidden size ${hidden} and ${buckets} output bucket(s)`;
   }
   if (fnv1a(bytes, HEADER_BYTES) !== dv.getUint32(24, true)) return 'net file is damaged (checksum mismatch)';
   // Copy out: the source may be unaligned or shared.
   let off = HEADER_BYTES;
-  let kmap: Uint8Array | null = null;
-  if (kbuckets > 0) {
-    kmap = bytes.slice(off, off + 64);
-    off += 64;
-    for (let i = 0; i < 64; i++) if ((kmap[i] & 0x7f) >= kbuckets) return 'net king map names a bucket the net does not have';
-  }
   const take = (n: number): Int16Array => {
     const a = new Int16Array(n);
     for (let i = 0; i < n; i++, off += 2) a[i] = dv.getInt16(off, true);
     return a;
   };
-  const ftW = take(INPUTS * Math.max(1, kbuckets) * hidden), ftB = take(hidden), outW = take(2 * hidden * buckets);
+  const ftW = take(INPUTS * hidden), ftB = take(hidden), outW = take(2 * hidden * buckets);
   const outB = new Int32Array(buckets);
   for (let i = 0; i < buckets; i++, off += 4) outB[i] = dv.getInt32(off, true);
-  return { hidden, qa, qb, scale, buckets, kbuckets: Math.max(1, kbuckets), kmap, ftW, ftB, outW, outB, checksum: dv.getUint32(24, true) };
+  return { hidden, qa, qb, scale, buckets, ftW, ftB, outW, outB, checksum: dv.getUint32(24, true) };
 }
 
 /** Serialises a net (the trainer's writer, and tests). */
-export function writeNet(net: Omit<Net, 'checksum' | 'kbuckets' | 'kmap'> & { kbuckets?: number; kmap?: Uint8Array | null }): Uint8Array {
-  const H = net.hidden, B = net.buckets, kmap = net.kmap ?? null, K = kmap ? net.kbuckets ?? 1 : 0;
+export function writeNet(net: Omit<Net, 'checksum'>): Uint8Array {
+  const H = net.hidden, B = net.buckets;
   if (net.outW.length !== 2 * H * B || net.outB.length !== B) throw new Error('writeNet: output layer sizes do not match the buckets');
-  if (net.ftW.length !== INPUTS * Math.max(1, K) * H) throw new Error('writeNet: feature weights do not match the king buckets');
-  const bytes = new Uint8Array(netBytes(H, B, K));
+  if (net.ftW.length !== INPUTS * H) throw new Error('writeNet: feature weights do not match the hidden size');
+  const bytes = new Uint8Array(netBytes(H, B));
   const dv = new DataView(bytes.buffer);
   dv.setUint32(0, NET_MAGIC, true);
   dv.setUint16(4, NET_VERSION, true);
   // One bucket keeps arch 1, so single-output nets are the same bytes as before buckets existed.
-  dv.setUint16(6, K > 0 ? ARCH_KING_BUCKETS : B === 1 ? ARCH_PERSPECTIVE_SCRELU : ARCH_OUTPUT_BUCKETS, true);
-  if (B !== 1 || K > 0) dv.setUint16(18, B, true);
-  if (K > 0) dv.setUint16(28, K, true);
+  dv.setUint16(6, B === 1 ? ARCH_PERSPECTIVE_SCRELU : ARCH_OUTPUT_BUCKETS, true);
+  if (B !== 1) dv.setUint16(18, B, true);
   dv.setUint16(8, INPUTS, true);
   dv.setUint16(10, H, true);
   dv.setUint16(12, net.qa, true);
@@ -156,7 +120,6 @@ export function writeNet(net: Omit<Net, 'checksum' | 'kbuckets' | 'kmap'> & { kb
   dv.setUint16(16, net.scale, true);
   dv.setUint32(20, bytes.length - HEADER_BYTES, true);
   let off = HEADER_BYTES;
-  if (kmap) { bytes.set(kmap, off); off += 64; }
   for (const a of [net.ftW, net.ftB, net.outW]) for (let i = 0; i < a.length; i++, off += 2) dv.setInt16(off, a[i], true);
   for (let i = 0; i < B; i++, off += 4) dv.setInt32(off, net.outB[i], true);
   dv.setUint32(24, fnv1a(bytes, HEADER_BYTES), true);
@@ -177,8 +140,6 @@ export function featureIndex(persp: number, p: number, sq: number): number {
 // lo = (P << 16) >> 16, hi = (P - lo) >> 16. An odd H gets one zero-weight pad lane.
 
 let net: Net | null = null;
-/** The net's king map, null without king buckets (then the fast path of arch 1 and 2 runs). */
-let kmapRt: Uint8Array | null = null;
 let H = 0;
 /** Lane pairs per perspective: ceil(H / 2). */
 let H2 = 0;
@@ -206,21 +167,13 @@ const SQ = new Int32Array(65536);
 const accLo = new Int32Array(STACK_SIZE + 1);
 const accHi = new Int32Array(STACK_SIZE + 1);
 const accOk = new Uint8Array(STACK_SIZE + 1);
-/**
- * King buckets only: the king information (kingInfo) each perspective's accumulator of a slot was built with, -1
- * when that perspective is not built for the slot's position. An accumulator is the slot's position's features under
- * that indexing, whether or not its king stands in that bucket: the features are linear, so any later position can
- * be reached from it by moves applied with the same indexing.
- */
-const accKi = new Int32Array((STACK_SIZE + 2) * 2);
-
 // ---------------- the WebAssembly SIMD path (simd.ts) ----------------
 //
 // Nets whose output sums fit the int32 chunks (pairChunk > 0) run their accumulators in the kernels' memory as plain
 // int16 lanes, H padded to a multiple of 8 with zero weights, eight lanes per operation.
 // Same integers as the JS path (int16 lanes wrap alike, and the sums are exact), so the same evaluations and nodes.
 // Layout in bytes: the accumulator stack at 0 (slot sp, perspective p at (sp * 2 + p) * NB), then the feature rows
-// (feature f at FT + f * NB, king buckets included), then the output layers ([bucket][2][NB], side to move first).
+// (feature f at FT + f * NB), then the output layers ([bucket][2][NB], side to move first).
 
 /** The kernels of this thread: undefined until first wanted, null when WebAssembly SIMD is missing. */
 let kernels: SimdKernels | null | undefined;
@@ -246,7 +199,7 @@ function setupSimd(n: Net): boolean {
   const lanes = (n.hidden + 7) & ~7;
   NB = lanes * 2;
   FT = (STACK_SIZE + 2) * 2 * NB;
-  const rows = INPUTS * n.kbuckets;
+  const rows = INPUTS;
   OUT = FT + rows * NB;
   const end = OUT + n.buckets * 2 * NB;
   const mem = kernels.memory, have = mem.buffer.byteLength;
@@ -274,32 +227,16 @@ export function simdActive(): boolean {
   return simd;
 }
 
-/** refreshP on the SIMD path: perspective persp of slot sp from the board, with king information ki. */
-function refreshSimdP(pos: Position, sp: number, persp: number, ki: number): void {
+/** refreshP on the SIMD path: perspective persp of slot sp from the board. */
+function refreshSimdP(pos: Position, sp: number, persp: number): void {
   const M = mem16, lanes = NB >> 1, base = (sp * 2 + persp) * lanes;
   M.set(bias16, base);
   for (let sq = 0; sq < 64; sq++) {
     const p = pos.board[sq];
     if (!p) continue;
-    const w = (FT >> 1) + featureIndexK(persp, p, sq, ki) * lanes;
+    const w = (FT >> 1) + featureIndex(persp, p, sq) * lanes;
     for (let j = 0; j < lanes; j++) M[base + j] += M[w + j]; // an Int16Array wraps as the kernels' lanes do
   }
-}
-
-/** updateP on the SIMD path: one perspective, slot t to t + 1, rows already indexed with the king information. */
-function updateSimdP(t: number, persp: number, stm: number, a: number, r1: number, r2: number, a2: number): number {
-  const k = kernels!, n = NB, s = (t * 2 + persp) * n, d = s + 2 * n;
-  a = FT + a * n; r1 = FT + r1 * n;
-  if (stm < 0) {
-    if (r2 < 0) k.upd1p(d, s, n, a, r1);
-    else if (a2 < 0) k.upd2p(d, s, n, a, r1, FT + r2 * n);
-    else k.upd3p(d, s, n, a, r1, FT + r2 * n, FT + a2 * n);
-    return 0;
-  }
-  const o = outOffB + (persp === stm ? 0 : n);
-  if (r2 < 0) return k.updsum1p(d, s, n, o, pairChunk, QA, a, r1);
-  if (a2 < 0) return k.updsum2p(d, s, n, o, pairChunk, QA, a, r1, FT + r2 * n);
-  return k.updsum3p(d, s, n, o, pairChunk, QA, a, r1, FT + r2 * n, FT + a2 * n);
 }
 
 /** Both perspectives' update from slot src to dst (terms as in update); with stm >= 0 also the output sum. */
@@ -357,10 +294,9 @@ function pack(src: Int16Array, count: number, h: number): Int32Array {
 /** Installs a net for this thread (null: none). Forgets every accumulator. */
 export function setNet(n: Net | null): void {
   net = n;
-  kmapRt = n ? n.kmap : null;
   H = n ? n.hidden : 0;
   H2 = (H + 1) >> 1;
-  ftW32 = n ? pack(n.ftW, INPUTS * n.kbuckets, H) : new Int32Array(0);
+  ftW32 = n ? pack(n.ftW, INPUTS, H) : new Int32Array(0);
   ftB32 = n ? pack(n.ftB, 1, H) : new Int32Array(0);
   buckets = n ? n.buckets : 1;
   outW = new Int16Array(buckets * 4 * H2);
@@ -381,13 +317,12 @@ export function setNet(n: Net | null): void {
   const qa = n ? n.qa : 0;
   for (let x = -32768; x < 32768; x++) { const v = x < 0 ? 0 : x > qa ? qa : x; SQ[x + 32768] = v * v; }
   accOk.fill(0);
-  accKi.fill(-1);
 }
 
 /** Builds both accumulators of stack slot sp from the board. */
 function refresh(pos: Position, sp: number): void {
-  refreshP(pos, sp, 0, kmapRt !== null ? persKi(pos, 0) : 0);
-  refreshP(pos, sp, 1, kmapRt !== null ? persKi(pos, 1) : 0);
+  refreshP(pos, sp, 0);
+  refreshP(pos, sp, 1);
 }
 
 /**
@@ -538,9 +473,7 @@ export function evaluateNet(pos: Position): number {
   outOff = bucket * 4 * H2;
   outOffB = OUT + bucket * 2 * NB;
   let sum: number;
-  if (kmapRt !== null) {
-    sum = evaluateKB(pos, sp) + evaluateKB(pos, sp, 1);
-  } else if (accOk[sp] && accLo[sp] === pos.histLo[sp] && accHi[sp] === pos.histHi[sp]) {
+  if (accOk[sp] && accLo[sp] === pos.histLo[sp] && accHi[sp] === pos.histHi[sp]) {
     sum = outputSum(sp, pos.stm);
   } else {
     // The nearest ancestor whose accumulators are current, then the moves since, one by one.
@@ -586,81 +519,29 @@ export function evaluateNetFresh(pos: Position): number {
   const sp = pos.sp;
   refresh(pos, sp);
   accOk[sp] = 1; accLo[sp] = pos.histLo[sp]; accHi[sp] = pos.histHi[sp];
-  if (kmapRt !== null) { accKi[sp * 2] = persKi(pos, 0); accKi[sp * 2 + 1] = persKi(pos, 1); }
   return evaluateNet(pos);
 }
 
 /** Marks every accumulator stale (tests). */
 export function resetAccumulators(): void {
   accOk.fill(0);
-  accKi.fill(-1);
 }
 
-// ---------------- king buckets: each perspective on its own ----------------
-//
-// A king move can change its own side's bucket (or mirroring), and then that perspective cannot be updated from
-// its parent; the other perspective still can. So with king buckets each perspective finds its own nearest
-// usable ancestor (one built with the king information the position needs now) and is refreshed alone when there
-// is none. The loops are those of update/updateOnly for one perspective.
-
-/** Perspective persp's king information in pos. */
-function persKi(pos: Position, persp: number): number {
-  const k = pos.kingSquare(persp);
-  return kingInfo(kmapRt, persp === WHITE ? k : k ^ 56);
-}
-
-/** Is perspective persp of slot s built for the position now at s with king information ki? */
-function currentKB(pos: Position, s: number, persp: number, ki: number): boolean {
-  return accOk[s] === 1 && accLo[s] === pos.histLo[s] && accHi[s] === pos.histHi[s] && accKi[s * 2 + persp] === ki;
-}
-
-/** Records that perspective persp of slot s is built for the position now at s (the other one is forgotten when the slot held another position). */
-function markKB(pos: Position, s: number, persp: number, ki: number): void {
-  if (!(accOk[s] === 1 && accLo[s] === pos.histLo[s] && accHi[s] === pos.histHi[s])) {
-    accOk[s] = 1; accLo[s] = pos.histLo[s]; accHi[s] = pos.histHi[s];
-    accKi[s * 2] = -1; accKi[s * 2 + 1] = -1;
-  }
-  accKi[s * 2 + persp] = ki;
-}
-
-/** Brings perspective persp of slot sp up to date; returns its part of the output sum. */
-function evaluateKB(pos: Position, sp: number, persp = 0): number {
-  const ki = persKi(pos, persp), stm = pos.stm;
-  let sum: number;
-  if (currentKB(pos, sp, persp, ki)) {
-    sum = outputSumP(sp, persp, stm);
-  } else {
-    let s = sp - 1;
-    const low = Math.max(0, sp - MAX_WALK);
-    while (s >= low && !currentKB(pos, s, persp, ki)) s--;
-    if (s < low) {
-      refreshP(pos, sp, persp, ki);
-      sum = outputSumP(sp, persp, stm);
-    } else {
-      for (s++; s < sp; s++) { applyMoveKB(pos, s - 1, persp, ki, -1); markKB(pos, s, persp, ki); }
-      sum = applyMoveKB(pos, sp - 1, persp, ki, stm);
-    }
-    markKB(pos, sp, persp, ki);
-  }
-  return sum;
-}
-
-/** Builds perspective persp's accumulator of slot sp from the board, with king information ki (0 without king buckets). */
-function refreshP(pos: Position, sp: number, persp: number, ki: number): void {
-  if (simd) { refreshSimdP(pos, sp, persp, ki); return; }
+/** Builds perspective persp's accumulator of slot sp from the board. */
+function refreshP(pos: Position, sp: number, persp: number): void {
+  if (simd) { refreshSimdP(pos, sp, persp); return; }
   const A = acc, W = ftW32, B = ftB32, h2 = H2, base = (sp * 2 + persp) * h2;
   for (let j = 0; j < h2; j++) A[base + j] = B[j];
   for (let sq = 0; sq < 64; sq++) {
     const p = pos.board[sq];
     if (!p) continue;
-    const w = featureIndexK(persp, p, sq, ki) * h2;
+    const w = featureIndex(persp, p, sq) * h2;
     for (let j = 0; j < h2; j++) A[base + j] = (A[base + j] + W[w + j]) | 0;
   }
 }
 
 /** The output layer's sum over perspective persp's accumulator of slot sp, `stm` to move (activation and sums as in `update`). */
 function outputSumP(sp: number, persp: number, stm: number): number {
-  if (simd) return kernels!.osump((sp * 2 + persp) * NB, NB, outOffB + (persp === stm ? 0 : NB), pairChunk, QA);
   const A = acc, O = outW, h2 = H2, T = SQ;
   const k = pairChunk > 0 ? pairChunk : 1;
   const s = (sp * 2 + persp) * h2, o = outOff + (persp === stm ? 0 : 2 * h2);
@@ -679,62 +560,3 @@ function outputSumP(sp: number, persp: number, stm: number): number {
   }
   return sum;
 }
-
-/**
- * Perspective persp of slot t + 1 from slot t, for the move made at slot t, indexed with ki. With stm >= 0 (the
- * last move before an evaluation) also returns that perspective's output sum, `stm` to move; else 0.
- */
-function applyMoveKB(pos: Position, t: number, persp: number, ki: number, stm: number): number {
-  const m = pos.stMove[t], piece = pos.stPiece[t];
-  if (m === 0 || piece === 0) { // null move: the same accumulator
-    const A = simd ? mem16 : acc, w = simd ? NB >> 1 : H2, from = (t * 2 + persp) * w;
-    A.copyWithin(from + 2 * w, from, from + w);
-    return stm >= 0 ? outputSumP(t + 1, persp, stm) : 0;
-  }
-  const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
-  if (kind === CASTLING) {
-    const kTo = castlingKingTo(us, to > from), rTo = castlingRookTo(us, to > from);
-    const rook = (us << 3) | ROOK;
-    return updateP(t, persp, ki, stm, piece, kTo, piece, from, rook, to, rook, rTo);
-  }
-  const captured = pos.stCaptured[t];
-  const added = kind === PROMOTION ? (us << 3) | promoType(m) : piece;
-  if (captured === 0) return updateP(t, persp, ki, stm, added, to, piece, from, -1, 0, -1, 0);
-  const capSq = kind === EN_PASSANT ? to + (us === WHITE ? -8 : 8) : to;
-  return updateP(t, persp, ki, stm, added, to, piece, from, captured, capSq, -1, 0);
-}
-
-/** One perspective's dst = src + w[a] - w[s1] (- w[s2]) (+ w[a2]), slot t to t + 1; the output sum as in applyMoveKB. */
-function updateP(t: number, persp: number, ki: number, stm: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
-  if (simd) {
-    return updateSimdP(t, persp, stm, featureIndexK(persp, pa, sqa, ki), featureIndexK(persp, ps1, sqs1, ki),
-      ps2 < 0 ? -1 : featureIndexK(persp, ps2, sqs2, ki), pa2 < 0 ? -1 : featureIndexK(persp, pa2, sqa2, ki));
-  }
-  const A = acc, W = ftW32, O = outW, h2 = H2, T = SQ;
-  const s = (t * 2 + persp) * h2, d = s + 2 * h2;
-  const a = featureIndexK(persp, pa, sqa, ki) * h2, r1 = featureIndexK(persp, ps1, sqs1, ki) * h2;
-  const r2 = ps2 < 0 ? -1 : featureIndexK(persp, ps2, sqs2, ki) * h2, a2 = pa2 < 0 ? -1 : featureIndexK(persp, pa2, sqa2, ki) * h2;
-  if (stm < 0 || pairChunk === 0) {
-    if (r2 < 0) for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] - W[r1 + j];
-    else if (a2 < 0) for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] - W[r1 + j] - W[r2 + j];
-    else for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] + W[a2 + j] - W[r1 + j] - W[r2 + j];
-    return stm < 0 ? 0 : outputSumP(t + 1, persp, stm);
-  }
-  const k = pairChunk, o = outOff + (persp === stm ? 0 : 2 * h2);
-  let sum = 0;
-  for (let c = 0; c < h2; c += k) {
-    const e = c + k < h2 ? c + k : h2;
-    let part = 0;
-    for (let j = c; j < e; j++) {
-      const x = r2 < 0 ? (A[s + j] + W[a + j] - W[r1 + j]) | 0
-        : a2 < 0 ? (A[s + j] + W[a + j] - W[r1 + j] - W[r2 + j]) | 0
-          : (A[s + j] + W[a + j] + W[a2 + j] - W[r1 + j] - W[r2 + j]) | 0;
-      A[d + j] = x;
-      const lo = (x << 16) >> 16, hi = (x - lo) >> 16;
-      part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
-    }
-    sum += part;
-  }
-  return sum;
-}
-

@@ -8,7 +8,6 @@
 //   updsumK(d, s, n, o0, o1, chunk, qa, f0..., f1...)    the same, and returns the output layer's sum over the new
 //                                                        accumulators: sum of clamp(x, 0, qa)^2 * w, w read at o0 / o1
 //   osum(s, n, o0, o1, chunk, qa)                        that sum alone
-// and the same for one perspective (suffix p: one o, one group of rows) for nets with king buckets.
 // K = 1: f = a, r1 (a piece moves); 2: a, r1, r2 (a capture); 3: a, r1, r2, a2 (castling). n is a multiple of 16.
 // Sums: each int32 lane takes two products per vector; after `chunk` vectors (what int32 holds for this net's largest
 // output weight, nnue.ts's pairChunk) the lanes are added into int64, so the result is exact, as in the JS path.
@@ -31,14 +30,6 @@ export interface SimdKernels {
   updsum2: (d: number, s: number, n: number, o0: number, o1: number, chunk: number, qa: number, a0: number, r0: number, q0: number, a1: number, r1: number, q1: number) => number;
   updsum3: (d: number, s: number, n: number, o0: number, o1: number, chunk: number, qa: number, a0: number, r0: number, q0: number, b0: number, a1: number, r1: number, q1: number, b1: number) => number;
   osum: (s: number, n: number, o0: number, o1: number, chunk: number, qa: number) => number;
-  // One perspective (king-bucket nets bring each perspective up to date on its own): the same with one group.
-  upd1p: (d: number, s: number, n: number, a: number, r: number) => void;
-  upd2p: (d: number, s: number, n: number, a: number, r: number, q: number) => void;
-  upd3p: (d: number, s: number, n: number, a: number, r: number, q: number, b: number) => void;
-  updsum1p: (d: number, s: number, n: number, o: number, chunk: number, qa: number, a: number, r: number) => number;
-  updsum2p: (d: number, s: number, n: number, o: number, chunk: number, qa: number, a: number, r: number, q: number) => number;
-  updsum3p: (d: number, s: number, n: number, o: number, chunk: number, qa: number, a: number, r: number, q: number, b: number) => number;
-  osump: (s: number, n: number, o: number, chunk: number, qa: number) => number;
 }
 
 // ---------------- a minimal assembler ----------------
@@ -186,46 +177,44 @@ const KINDS: Record<number, { adds: number[]; subs: number[] }> = {
   3: { adds: [0, 3], subs: [1, 2] },
 };
 
-/** updK / updsumK over `persps` perspectives (2, or 1 for the `p` variants). */
-function updFn(kind: number, withSum: boolean, persps: number): FnDef {
+/** updK / updsumK over both perspectives (perspective 1's row offsets follow perspective 0's among the parameters). */
+function updFn(kind: number, withSum: boolean): FnDef {
   const per = kind + 1; // rows per perspective
-  const head = withSum ? 5 + persps : 3; // d, s, n (, o per perspective, chunk, qa)
-  const params = head + persps * per;
+  const head = withSum ? 7 : 3; // d, s, n (, o0, o1, chunk, qa)
+  const params = head + 2 * per;
   const b = new Body(params);
   const L = locals(b);
-  const d = 0, s = 1, n = 2, chunk = 3 + persps, qa = 4 + persps;
+  const d = 0, s = 1, n = 2, chunk = 5, qa = 6;
   if (withSum) b.get(qa).simd(I16X8_SPLAT).set(L.qav).get(chunk).set(L.cnt);
-  for (let p = 0; p < persps; p++) {
+  for (let p = 0; p < 2; p++) {
     const g = head + p * per, k = KINDS[kind];
     if (p === 1) nextPerspective(b, d, s, n);
     emitLoop(b, L, d, s, n, k.adds.map((i) => g + i), k.subs.map((i) => g + i), withSum ? { o: 3 + p, chunk } : null);
   }
   if (withSum) returnSum(b, L);
-  return { name: `${withSum ? 'updsum' : 'upd'}${kind}${persps === 1 ? 'p' : ''}`, params, result: withSum ? F64 : null, body: b };
+  return { name: `${withSum ? 'updsum' : 'upd'}${kind}`, params, result: withSum ? F64 : null, body: b };
 }
 
-/** osum over `persps` perspectives. */
-function osumFn(persps: number): FnDef {
-  const params = 4 + persps; // s, n, o per perspective, chunk, qa
+/** osum: the output sum over both perspectives' accumulators. */
+function osumFn(): FnDef {
+  const params = 6; // s, n, o0, o1, chunk, qa
   const b = new Body(params);
   const L = locals(b);
-  const chunk = 2 + persps, qa = 3 + persps;
+  const chunk = 4, qa = 5;
   b.get(qa).simd(I16X8_SPLAT).set(L.qav).get(chunk).set(L.cnt);
-  for (let p = 0; p < persps; p++) {
+  for (let p = 0; p < 2; p++) {
     if (p === 1) nextPerspective(b, -1, 0, 1);
     emitLoop(b, L, -1, 0, 1, [], [], { o: 2 + p, chunk });
   }
   returnSum(b, L);
-  return { name: persps === 1 ? 'osump' : 'osum', params, result: F64, body: b };
+  return { name: 'osum', params, result: F64, body: b };
 }
 
 /** The module's bytes. */
 export function simdModuleBytes(): Uint8Array {
   const fns: FnDef[] = [];
-  for (const persps of [2, 1]) {
-    for (const withSum of [false, true]) for (const kind of [1, 2, 3]) fns.push(updFn(kind, withSum, persps));
-    fns.push(osumFn(persps));
-  }
+  for (const withSum of [false, true]) for (const kind of [1, 2, 3]) fns.push(updFn(kind, withSum));
+  fns.push(osumFn());
   const types = fns.map((f) => [0x60, ...vec(new Array(f.params).fill([I32])), ...(f.result === null ? [0] : [1, f.result])]);
   const bytes = [
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,

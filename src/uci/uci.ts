@@ -433,8 +433,8 @@ export class UciEngine {
     const net = this.mainNet();
     installNet(net);
     this.postToThreads({ type: 'net', bytes: this.netBytes ?? null });
-    const shape = [net.kmap ? `${net.kbuckets} king bucket(s)${net.kmap.some((e) => e & 0x80) ? ', mirrored' : ''}` : '', net.buckets > 1 ? `${net.buckets} output buckets` : ''].filter((x) => x).join(', ');
-    send(`info string NNUE ${this.opts.evalFile}: ${768 * net.kbuckets}->${net.hidden}x2->1${shape ? ` (${shape})` : ''}, checksum ${net.checksum.toString(16).padStart(8, '0')}`);
+    const shape = net.buckets > 1 ? ` (${net.buckets} output buckets)` : '';
+    send(`info string NNUE ${this.opts.evalFile}: 768->${net.hidden}x2->1${shape}, checksum ${net.checksum.toString(16).padStart(8, '0')}`);
   }
 
   private evalCommand(): void {

@@ -4,8 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, verifyAccumulators, kingInfo, HEADER_BYTES, allowSimd, simdActive, type Net } from '../../src/eval/nnue';
-import { KING_LAYOUTS } from '../../train/kings';
+import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, verifyAccumulators, HEADER_BYTES, allowSimd, simdActive, type Net } from '../../src/eval/nnue';
 import { setUseNNUE } from '../../src/eval/evaluate';
 import { Searcher } from '../../src/search/search';
 import { TT, createTTBuffer } from '../../src/search/tt';
@@ -28,18 +27,17 @@ function fens(file: string, every: number, chess960 = false): { fen: string; che
 }
 
 /** A random int16 net (seeded), with weights large enough that clipping at 0 and QA both happen. */
-function randomNet(H: number, seed: number, B = 1, outMax = 127, kings = 'none'): Net {
-  const kl = KING_LAYOUTS[kings], K = kl ? kl.kbuckets : 1;
+function randomNet(H: number, seed: number, B = 1, outMax = 127): Net {
   let s = seed;
   const r = (lo: number, hi: number): number => {
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
     return lo + ((s >>> 8) % (hi - lo + 1));
   };
-  const ftW = new Int16Array(768 * K * H).map(() => r(-60, 60));
+  const ftW = new Int16Array(768 * H).map(() => r(-60, 60));
   const ftB = new Int16Array(H).map(() => r(-50, 200));
   const outW = new Int16Array(2 * H * B).map(() => r(-outMax, outMax));
   const outB = new Int32Array(B).map(() => r(-5000, 5000));
-  const bytes = writeNet({ hidden: H, qa: 255, qb: 64, scale: 400, buckets: B, ftW, ftB, outW, outB, kbuckets: K, kmap: kl ? kl.kmap : null });
+  const bytes = writeNet({ hidden: H, qa: 255, qb: 64, scale: 400, buckets: B, ftW, ftB, outW, outB });
   const n = parseNet(bytes);
   if (typeof n === 'string') throw new Error(n);
   return n;
@@ -68,15 +66,13 @@ function flipped(pos: Position): Position {
   return load(`${rows.join('/')} ${pos.stm === WHITE ? 'b' : 'w'} - - 0 1`);
 }
 
-// Every check runs on a single-output net, on one with 8 output buckets (chosen by piece count), and on nets with
-// king buckets (each perspective's features chosen by its king's square, the board mirrored with the king). Each
-// runs on the WebAssembly SIMD kernels and on the plain JS path alike.
-describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'none', false], [8, 'k4', true], [8, 'k4', false], [1, 'mirror', true], [1, 'mirror', false]] as const)(
-  'NNUE inference, %i output bucket(s), king layout %s, SIMD %s', (B, kings, simd) => {
+// Every check runs on a single-output net and on one with 8 output buckets (chosen by piece count), each on the
+// WebAssembly SIMD kernels and on the plain JS path alike.
+describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
+  'NNUE inference, %i output bucket(s), SIMD %s', (B, simd) => {
   let net: Net;
-  const kl = KING_LAYOUTS[kings], K = kl ? kl.kbuckets : 1, kmap = kl ? kl.kmap : null;
   beforeAll(() => {
-    net = randomNet(24, 7, B, 127, kings);
+    net = randomNet(24, 7, B, 127);
     allowSimd(simd);
     setNet(net);
     expect(simdActive()).toBe(simd);
@@ -88,8 +84,7 @@ describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'no
     const list = new Int32Array(MAX_MOVES);
     let checked = 0, rng = 12345;
     const kinds = new Set<number>();
-    let nulls = 0, kingSwitches = 0;
-    const kiOf = (pos: Position, c: number): number => kingInfo(kmap, c === WHITE ? pos.kingSquare(c) : pos.kingSquare(c) ^ 56);
+    let nulls = 0;
     for (const { fen, chess960 } of start) {
       const pos = load(fen, chess960);
       resetAccumulators();
@@ -110,9 +105,7 @@ describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'no
         let m = list[(rng >>> 8) % n];
         for (let i = 0; i < n; i++) if (moveKind(list[i]) !== 0 && (rng & 1)) m = list[i];
         kinds.add(moveKind(m));
-        const mover = pos.stm, before = kiOf(pos, mover);
         pos.make(m); played.push(m);
-        if (kiOf(pos, mover) !== before) kingSwitches++;
         // Sometimes skip an evaluation: the next one must then apply two moves at once.
         if (rng % 5 === 0 && ply < 9) {
           const k = legalMoves(pos, list);
@@ -132,8 +125,6 @@ describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'no
     expect(checked).toBeGreaterThan(1000);
     expect(nulls).toBeGreaterThan(10);
     for (const k of [CASTLING, EN_PASSANT, PROMOTION]) expect(kinds.has(k)).toBe(true);
-    // With king buckets the walks must include king moves into another bucket or across the mirror line.
-    if (kmap) expect(kingSwitches).toBeGreaterThan(20);
   });
 
   it('a null move recomputed after a sibling leaves the next slot alone (null, X / Y / null, X)', () => {
@@ -186,11 +177,10 @@ describe.each([[1, 'none', true], [1, 'none', false], [8, 'none', true], [8, 'no
 
   it('the trainer\'s float net and its quantised form agree within a few centipawns', () => {
     const H = 16, scale = 400;
-    const params = initParams(H, 3, B, K);
-    const { net: q } = quantise(params, H, scale, B, kmap, K);
+    const params = initParams(H, 3, B);
+    const { net: q } = quantise(params, H, scale, B);
     expect(q.buckets).toBe(B);
-    expect(q.kbuckets).toBe(K);
-    const k = new Kernel(H, scale, B, kmap, K);
+    const k = new Kernel(H, scale, B);
     let worst = 0;
     for (const { fen } of fens('perftsuite.epd', 1)) {
       const pos = load(fen);
@@ -254,13 +244,18 @@ describe('net files', () => {
     expect(back.buckets).toBe(8);
     expect([...back.outW]).toEqual([...src.outW]);
     expect([...back.outB]).toEqual([...src.outB]);
-    const kb = randomNet(8, 5, 8, 127, 'k4'), kback = parseNet(writeNet(kb));
-    if (typeof kback === 'string') throw new Error(kback);
-    expect(kback.kbuckets).toBe(4);
-    expect([...kback.kmap!]).toEqual([...KING_LAYOUTS.k4!.kmap]);
-    expect([...kback.ftW]).toEqual([...kb.ftW]);
     const d = defaultNet();
     expect(d.hidden).toBeGreaterThan(0);
+  });
+
+  it('every committed net parses', () => {
+    const dir = path.join(__dirname, '..', '..', 'train', 'nets');
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.nnue'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) {
+      const n = parseNet(new Uint8Array(fs.readFileSync(path.join(dir, f))));
+      expect(typeof n === 'string' ? `${f}: ${n}` : f).toBe(f);
+    }
   });
 
   it('refuses a bad magic, a wrong size, a damaged payload and a wrong version', () => {
@@ -277,11 +272,9 @@ describe('net files', () => {
     expect(parseNet(b5)).toMatch(/bytes/);
     const b6 = writeNet({ ...randomNet(8, 3, 4) }); b6[18] = 0;
     expect(parseNet(b6)).toMatch(/sizes/);
-    // King buckets: a map naming a bucket the net lacks, and a king-bucket count the payload does not have.
-    const kb = randomNet(8, 4, 2, 127, 'k4'), bad = kb.kmap!.slice(); bad[12] = 4;
-    expect(parseNet(writeNet({ ...kb, kmap: bad }))).toMatch(/king map/);
-    const b8 = writeNet({ ...kb }); b8[28] = 5;
-    expect(parseNet(b8)).toMatch(/bytes/);
+    // A king-bucket net (architecture 3, read by earlier builds) is refused by name, whatever its sizes.
+    const b8 = writeNet({ ...randomNet(8, 4, 2) }); b8[6] = 3;
+    expect(parseNet(b8)).toBe('king-bucket nets (architecture 3) are not supported');
     // A clip bound above 255 would overflow the output layer's int32 products.
     const b7 = good(); b7[12] = 0; b7[13] = 1; // QA 256
     expect(parseNet(b7)).toMatch(/sizes/);

@@ -2,9 +2,7 @@
 // loader's filters, labels and mirroring on a real self-play file from the repository.
 import { describe, it, expect } from 'vitest';
 import * as path from 'node:path';
-import { Kernel, initParams, paramCount, layout, featureKings } from '../../train/model';
-import { KING_LAYOUTS } from '../../train/kings';
-import { quantise, quantisedEval } from '../../train/quantise';
+import { Kernel, initParams, paramCount, layout } from '../../train/model';
 import { loadData, flipFeature, DEFAULT_FILTER, type DataSet } from '../../train/loader';
 import { featureIndex } from '../../src/eval/nnue';
 import { WHITE, BLACK } from '../../src/core/bitboard';
@@ -62,47 +60,6 @@ describe('trainer', () => {
     // A feature absent from every position gets no gradient.
     const absent = featureIndex(WHITE, 5, 0) * H; // a white queen on a1 appears nowhere here
     expect(grad[absent]).toBe(0);
-  });
-
-  it.each([false, true])('with king buckets (factorised: %s) the gradient matches finite differences, on the weights of each king\'s bucket', (fz) => {
-    const kl = KING_LAYOUTS.k4!, K = kl.kbuckets, H = 4, B = 2, P = paramCount(H, B, K, fz), L = layout(H, B, K, fz);
-    const d = dataSet([
-      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', // kings at home: bucket 1, mirrored
-      '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1', // kings up the board: bucket 3, black's view mirrored
-      'r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16', // castled short: bucket 0, mirrored
-    ], [35, -20, 140], [1, 0.5, 0]);
-    const params = initParams(H, 5, B, K, fz);
-    // Small feature weights and mid biases keep every accumulator inside SCReLU's (0, 1), where gradients flow.
-    for (let i = 0; i < L.b; i++) params[i] = i < L.f && fz ? 0.01 * Math.sin(i) : params[i] * 0.1;
-    for (let j = 0; j < H; j++) params[L.b + j] = 0.3 + 0.05 * j;
-    const k = new Kernel(H, 400, B, kl.kmap, K, fz);
-    const idx = Uint32Array.from([0, 1, 2]);
-    const grad = new Float32Array(P);
-    k.gradient(d, params, grad, idx, 0, 3, 0);
-    const lossAt = (): number => k.loss(d, params, idx, 0, 3, 0);
-    const ki = new Int32Array(2), probe: number[] = [L.ob, L.ob + 1, L.b];
-    const buckets = new Set<number>();
-    for (let i = 0; i < 3; i++) {
-      featureKings(kl.kmap, d.feat, d.start[i], d.start[i + 1], ki);
-      buckets.add(ki[0] >> 3); buckets.add(ki[1] >> 3);
-      const f = d.feat[d.start[i] + 1];
-      probe.push(((ki[0] >> 3) + (f ^ (ki[0] & 7))) * H + i, ((ki[1] >> 3) + (flipFeature(f) ^ (ki[1] & 7))) * H + 3 - i);
-      // The shared factor of the same features.
-      if (fz) probe.push(L.f + (f ^ (ki[0] & 7)) * H + i, L.f + (flipFeature(f) ^ (ki[1] & 7)) * H + 3 - i);
-    }
-    expect(buckets.size).toBe(3); // three different buckets are exercised
-    checkGradient(params, grad, probe, lossAt, 1e-7);
-    // The unbucketed index of a present feature belongs to bucket 0, which no king of position 0 uses.
-    featureKings(kl.kmap, d.feat, d.start[0], d.start[1], ki);
-    expect(ki[0] >> 3).not.toBe(0);
-    // The quantised net (the factor folded into every bucket) computes what the float net does; the factor made
-    // large enough here that leaving it out would show.
-    if (fz) for (let i = L.f; i < L.b; i++) params[i] = 0.1 * Math.cos(i);
-    const { net } = quantise(params, H, 400, B, kl.kmap, K, fz);
-    for (let i = 0; i < 3; i++) {
-      const fl = k.forward(d, params, i) * 400;
-      expect(Math.abs(fl - quantisedEval(net, d.feat, d.start[i], d.start[i + 1], d.stm[i] === 1))).toBeLessThan(4);
-    }
   });
 
   it('loads a self-play file: filters, labels from the side to move, mirrored copies', () => {
