@@ -11,7 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = await bundleCore(root, 'nnue-bench', `
   export { parseFen } from './src/core/fen';
   export { legalMoves } from './src/core/movegen';
-  export { writeNet, parseNet, setNet, evaluateNet } from './src/eval/nnue';
+  export { writeNet, parseNet } from './src/eval/netfile';
+  export { setNet, evaluateNet } from './src/eval/nnue';
   export { evaluateHce } from './src/eval/evaluate';`);
 const m = await import(file);
 fs.rmSync(file);

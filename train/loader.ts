@@ -5,7 +5,7 @@
 import { readDataFile } from '../src/datagen/command';
 import { readGames, headerPosition, fromViriMove, isTactical } from '../src/datagen/viriformat';
 import { parseUciMove, moveToUci } from '../src/core/notation';
-import { featureIndex } from '../src/eval/nnue';
+import { featureIndex } from '../src/eval/netfile';
 import { WHITE } from '../src/core/bitboard';
 
 export interface Filter {

@@ -2,7 +2,7 @@
 // number of pieces), and its gradient kernel.
 // Parameters live in one Float32Array: W[768][H] | b[H] | o[B][2H] (side to move first) | ob[B].
 // The output is in units of SCALE centipawns: eval = out * SCALE, win probability = sigmoid(out).
-import { INPUTS, outputBucket } from '../src/eval/nnue';
+import { INPUTS, outputBucket } from '../src/eval/netfile';
 import type { DataSet } from './loader';
 import { flipFeature } from './loader';
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Command } from 'commander';
 import { loadData, DEFAULT_FILTER } from './loader';
-import { parseNet } from '../src/eval/nnue';
+import { parseNet } from '../src/eval/netfile';
 import { quantisedEval } from './quantise';
 
 const p = new Command();

@@ -1,6 +1,6 @@
 // Float parameters -> the engine's int16 net: feature weights and biases x QA, output weights x QB,
 // output bias x QA x QB. The engine then computes (sum clamp(acc, 0, QA)^2 w / QA + b) * SCALE / (QA QB).
-import { writeNet, parseNet, outputBucket, netScore, type Net } from '../src/eval/nnue';
+import { writeNet, parseNet, outputBucket, netScore, type Net } from '../src/eval/netfile';
 import { layout } from './model';
 import { flipFeature } from './loader';
 

@@ -8,7 +8,7 @@ import { Command } from 'commander';
 import { loadData, DEFAULT_FILTER } from './loader';
 import { initParams, paramCount, layout, Kernel } from './model';
 import { quantise, quantisedEval } from './quantise';
-import { MAX_BUCKETS } from '../src/eval/nnue';
+import { MAX_BUCKETS } from '../src/eval/netfile';
 
 interface Opts {
   data: string[]; out: string; hidden: number; buckets: number; epochs: number; batch: number; lr: number; lrEnd: number;

@@ -7,7 +7,7 @@ import { spawnWorker } from '../threads';
 import type { PlayConfig } from './play';
 import { completeLength, scanGames, readGames, headerPosition, fromViriMove, RESULT_WHITE, RESULT_DRAW } from './viriformat';
 import { toFen } from '../core/fen';
-import { parseNet } from '../eval/nnue';
+import { parseNet } from '../eval/netfile';
 import { parseUciMove, moveToUci } from '../core/notation';
 
 export interface DatagenOptions extends PlayConfig {

@@ -1,7 +1,7 @@
 // The datagen side of a worker thread: plays the games the main thread hands out, one at a time.
 import { parentPort } from 'node:worker_threads';
 import { GamePlayer, type PlayConfig } from './play';
-import { parseNet } from '../eval/nnue';
+import { parseNet } from '../eval/netfile';
 import { installNet, defaultNet } from '../eval/nets';
 
 export function datagenWorker(data: { cfg: PlayConfig; netBytes: Uint8Array | null }): void {

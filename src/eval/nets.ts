@@ -1,6 +1,7 @@
 // The network this build carries (embedded by the bundler: no file to carry), and installing a
 // net for the current thread.
-import { type Net, parseNet, setNet } from './nnue';
+import { setNet } from './nnue';
+import { parseNet, type Net } from './netfile';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
 import builtin from '../../train/nets/gen9-h256-ob8.nnue';
 
@@ -31,4 +32,3 @@ export function installNet(net: Net | null): void {
   setNet(net);
 }
 
-export { parseNet };

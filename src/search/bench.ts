@@ -6,7 +6,7 @@ import { TT, createTTBuffer } from './tt';
 import { Searcher } from './search';
 import { defaultLimits, CTRL_WORDS, F64_WORDS } from './limits';
 import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
-import type { Net } from '../eval/nnue';
+import type { Net } from '../eval/netfile';
 import { setUseNNUE } from '../eval/evaluate';
 
 export const BENCH_DEPTH = 12;

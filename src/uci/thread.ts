@@ -11,7 +11,7 @@ import { Searcher } from '../search/search';
 import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, type SearchLimits, type SearchOptions, defaultLimits } from '../search/limits';
 import type { SearchReporter } from '../search/report';
 import { defaultNet, installNet } from '../eval/nets';
-import { parseNet } from '../eval/nnue';
+import { parseNet } from '../eval/netfile';
 import { setUseNNUE } from '../eval/evaluate';
 import { Tablebases } from '../tb/syzygy';
 import { collectGarbage } from '../gc';

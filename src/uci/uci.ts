@@ -11,7 +11,8 @@ import { type Position, STACK_SIZE } from '../core/position';
 import { perftDivide } from '../core/perft';
 import * as fs from 'node:fs';
 import { evaluateHce, setUseNNUE } from '../eval/evaluate';
-import { evaluateNet, parseNet, type Net } from '../eval/nnue';
+import { evaluateNet } from '../eval/nnue';
+import { parseNet, type Net } from '../eval/netfile';
 import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
 import { createTTBuffer } from '../search/tt';
 import {

@@ -4,7 +4,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseNet, writeNet, setNet, evaluateNet, evaluateNetFresh, resetAccumulators, featureIndex, verifyAccumulators, HEADER_BYTES, allowSimd, simdActive, type Net } from '../../src/eval/nnue';
+import { setNet, evaluateNet, evaluateNetFresh, resetAccumulators, verifyAccumulators, allowSimd, simdActive } from '../../src/eval/nnue';
+import { parseNet, writeNet, featureIndex, HEADER_BYTES, type Net } from '../../src/eval/netfile';
 import { setUseNNUE } from '../../src/eval/evaluate';
 import { Searcher } from '../../src/search/search';
 import { TT, createTTBuffer } from '../../src/search/tt';

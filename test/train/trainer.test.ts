@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import * as path from 'node:path';
 import { Kernel, initParams, paramCount, layout } from '../../train/model';
 import { loadData, flipFeature, DEFAULT_FILTER, type DataSet } from '../../train/loader';
-import { featureIndex } from '../../src/eval/nnue';
+import { featureIndex } from '../../src/eval/netfile';
 import { WHITE, BLACK } from '../../src/core/bitboard';
 import { load } from '../helpers/chess';
 
