@@ -12,8 +12,8 @@ const file = await bundleCore(root, 'nnue-bench', `
   export { parseFen } from './src/core/fen';
   export { legalMoves } from './src/core/movegen';
   export { writeNet, parseNet } from './src/eval/netfile';
-  export { setNet, evaluateNet } from './src/eval/nnue';
-  export { evaluateHce } from './src/eval/evaluate';`);
+  export { NnueEvaluator } from './src/eval/nnue';
+  export { HceEvaluator } from './src/eval/evaluate';`);
 const m = await import(file);
 fs.rmSync(file);
 const iters = Number(process.argv[2] ?? 300000);
@@ -46,7 +46,8 @@ function randomNet(H) {
     ftB: new Int16Array(H).map(() => r(-50, 200)), outW: new Int16Array(2 * H).map(() => r(-127, 127)), buckets: 1, outB: new Int32Array(1) }));
 }
 for (let rep = 0; rep < 2; rep++) {
-  const rows = [['hce', run(m.evaluateHce).ns]];
-  for (const H of [32, 64, 128, 256]) { m.setNet(randomNet(H)); rows.push([`nnue H=${H}`, run(m.evaluateNet).ns]); }
+  const hce = new m.HceEvaluator();
+  const rows = [['hce', run((pos) => hce.evaluate(pos)).ns]];
+  for (const H of [32, 64, 128, 256]) { const ev = new m.NnueEvaluator(randomNet(H)); rows.push([`nnue H=${H}`, run((pos) => ev.evaluateNet(pos)).ns]); }
   console.log(rows.map(([k, v]) => `${k}: ${v.toFixed(0)} ns`).join('  '));
 }

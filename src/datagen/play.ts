@@ -5,11 +5,13 @@ import { generateMoves, GEN_ALL } from '../core/movegen';
 import { MAX_MOVES } from '../core/types';
 import { WHITE } from '../core/bitboard';
 import type { Position } from '../core/position';
-import { TT, createTTBuffer } from '../search/tt';
-import { Searcher } from '../search/search';
+import type { TT } from '../search/tt';
+import type { Searcher } from '../search/search';
 import { MATE_BOUND } from '../search/score';
-import { defaultLimits, CTRL_WORDS, F64_WORDS, type SearchLimits, type SearchOptions } from '../search/limits';
-import { setUseNNUE } from '../eval/evaluate';
+import { createSearcher } from '../search/setup';
+import { defaultLimits, type SearchLimits, type SearchOptions } from '../search/limits';
+import { createEvaluator } from '../eval/nets';
+import type { Net } from '../eval/netfile';
 import { GameWriter, RESULT_BLACK, RESULT_DRAW, RESULT_WHITE } from './viriformat';
 
 export interface PlayConfig {
@@ -53,14 +55,12 @@ export class GamePlayer {
   /** Nodes searched over all games so far (openings included). */
   nodes = 0;
 
-  constructor(readonly cfg: PlayConfig) {
-    this.tt = new TT(createTTBuffer(cfg.hashMiB));
-    const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
-    const f64 = new Float64Array(new SharedArrayBuffer(F64_WORDS * 8));
-    this.searcher = new Searcher(this.tt, ctrl, f64, 0);
+  /** net: the network to play with (absent: the built-in one); unused with cfg.hce. */
+  constructor(readonly cfg: PlayConfig, net?: Net) {
+    this.searcher = createSearcher({ evaluator: createEvaluator(!cfg.hce, net), hashMiB: cfg.hashMiB });
+    this.tt = this.searcher.tt;
     this.limits = { ...defaultLimits(), nodes: cfg.hardNodes, softNodes: cfg.softNodes };
     this.opts = { multiPV: 1, moveOverhead: 0 };
-    setUseNNUE(!cfg.hce);
   }
 
   private search(pos: Position): { move: number; score: number } {

@@ -2,15 +2,11 @@
 import { parentPort } from 'node:worker_threads';
 import { GamePlayer, type PlayConfig } from './play';
 import { parseNet } from '../eval/netfile';
-import { installNet, defaultNet } from '../eval/nets';
 
 export function datagenWorker(data: { cfg: PlayConfig; netBytes: Uint8Array | null }): void {
-  if (data.netBytes) {
-    const net = parseNet(data.netBytes);
-    if (typeof net === 'string') throw new Error(`datagen net: ${net}`);
-    installNet(net);
-  } else installNet(defaultNet());
-  const player = new GamePlayer(data.cfg);
+  const net = data.netBytes ? parseNet(data.netBytes) : undefined;
+  if (typeof net === 'string') throw new Error(`datagen net: ${net}`);
+  const player = new GamePlayer(data.cfg, net);
   parentPort!.on('message', (msg: { type: string; index: number }) => {
     if (msg.type !== 'play') return;
     const g = player.play(msg.index);

@@ -1,7 +1,6 @@
-// Static evaluation from the side to move's point of view: tapered (middlegame/endgame) sums of
+// The hand-crafted evaluation, from the side to move's point of view: tapered (middlegame/endgame) sums of
 // material + piece-square tables, mobility, pawn structure (hashed), passed pawns, king safety,
 // bishop pair, rooks on open files, pawn threats, tempo, and scaling of drawish endgames.
-// The search only calls evaluate(pos), which picks the network or this hand-crafted evaluation.
 import {
   lsb, popcnt, WHITE, BLACK, KNIGHT_ATT, PAWN_ATT, SLIDER_ATT, rookIdx, bishopIdx,
 } from '../core/bitboard';
@@ -10,7 +9,7 @@ import type { Position } from '../core/position';
 import { MG_VALUE, EG_VALUE, MG_TABLE, EG_TABLE } from './pesto';
 import { W } from './weights';
 import { PSQT_MG, PSQT_EG } from '../core/psqt';
-import { activeNet, evaluateNet } from './nnue';
+import type { Evaluator } from './evaluator';
 
 // Install the piece-square tables the position keeps incrementally (signed: white +, black -).
 for (let type = PAWN; type <= KING; type++) {
@@ -59,21 +58,21 @@ const PAWN_HASH_SIZE = 1 << PAWN_INDEX_BITS;
 export function pawnIndex(wLo: number, wHi: number, bLo: number, bHi: number): number {
   return (Math.imul(wLo ^ Math.imul(wHi, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(bLo ^ Math.imul(bHi, 0xc2b2ae35), 0x27d4eb2f)) >>> (32 - PAWN_INDEX_BITS);
 }
-const pawnKeys = new Int32Array(PAWN_HASH_SIZE * 4);
-const pawnMg = new Int32Array(PAWN_HASH_SIZE);
-const pawnEg = new Int32Array(PAWN_HASH_SIZE);
-const pawnPassed = new Int32Array(PAWN_HASH_SIZE * 2); // passed pawns of both colours
-pawnKeys.fill(-1);
-/** Forgets every cached pawn-structure score (needed after the weights in W change). */
-export function clearPawnHash(): void {
-  pawnKeys.fill(-1);
+/** Pawn-structure scores by pawnIndex, keyed exactly by the four pawn words (one per evaluator). */
+class PawnHash {
+  readonly keys = new Int32Array(PAWN_HASH_SIZE * 4).fill(-1);
+  readonly mg = new Int32Array(PAWN_HASH_SIZE);
+  readonly eg = new Int32Array(PAWN_HASH_SIZE);
+  /** Passed pawns of both colours. */
+  readonly passed = new Int32Array(PAWN_HASH_SIZE * 2);
 }
 
-// Scratch results shared between helpers (no allocation per call).
+// Scratch results passed from the helpers below to their caller within one evaluation (no allocation per call).
 let pMg = 0, pEg = 0, passLo = 0, passHi = 0;
 
-function pawnStructure(wLo: number, wHi: number, bLo: number, bHi: number): void {
-  const h = pawnIndex(wLo, wHi, bLo, bHi);
+/** Scores the pawn structure of both sides into pMg, pEg, passLo, passHi, from the hash t when it is there. */
+function pawnStructure(t: PawnHash, wLo: number, wHi: number, bLo: number, bHi: number): void {
+  const h = pawnIndex(wLo, wHi, bLo, bHi), pawnKeys = t.keys, pawnMg = t.mg, pawnEg = t.eg, pawnPassed = t.passed;
   const k = h * 4;
   if (pawnKeys[k] === wLo && pawnKeys[k + 1] === wHi && pawnKeys[k + 2] === bLo && pawnKeys[k + 3] === bHi) {
     pMg = pawnMg[h]; pEg = pawnEg[h]; passLo = pawnPassed[h * 2]; passHi = pawnPassed[h * 2 + 1];
@@ -130,8 +129,20 @@ function pawnAttacks(c: number, lo: number, hi: number): void {
 
 const DARK = 0xaa55aa55 | 0;
 
-/** The hand-crafted evaluation (side to move's view). */
-export function evaluateHce(pos: Position): number {
+export class HceEvaluator implements Evaluator {
+  private readonly pawns = new PawnHash();
+
+  evaluate(pos: Position): number {
+    return evaluateHce(pos, this.pawns);
+  }
+
+  /** Forgets every cached pawn-structure score (needed after the weights in W change). */
+  clearPawnHash(): void {
+    this.pawns.keys.fill(-1);
+  }
+}
+
+function evaluateHce(pos: Position, pawns: PawnHash): number {
   if (pos.isInsufficientMaterial()) return 0;
   const bb = pos.bb, board = pos.board;
   // Material and piece-square tables, kept up to date by make/unmake.
@@ -143,7 +154,7 @@ export function evaluateHce(pos: Position): number {
   if (phase > 24) phase = 24;
 
   const wpLo = bb[PAWN * 2], wpHi = bb[PAWN * 2 + 1], bpLo = bb[(8 | PAWN) * 2], bpHi = bb[(8 | PAWN) * 2 + 1];
-  pawnStructure(wpLo, wpHi, bpLo, bpHi);
+  pawnStructure(pawns, wpLo, wpHi, bpLo, bpHi);
   mg += pMg; eg += pEg;
   const passedLo = passLo, passedHi = passHi;
 
@@ -254,22 +265,4 @@ export function evaluateHce(pos: Position): number {
   const egScaled = (eg * scale) / 64;
   const score = ((mg * phase + egScaled * (24 - phase)) / 24) | 0;
   return (pos.stm === WHITE ? score : -score) + W.tempo;
-}
-
-
-let useNet = false;
-
-/** Chooses the network (when one is loaded) or the hand-crafted evaluation for this thread's searches. */
-export function setUseNNUE(on: boolean): void {
-  useNet = on && activeNet() !== null;
-}
-
-export function usingNNUE(): boolean {
-  return useNet;
-}
-
-/** Static evaluation from the side to move's point of view, in centipawns. */
-export function evaluate(pos: Position): number {
-  if (useNet) return pos.isInsufficientMaterial() ? 0 : evaluateNet(pos);
-  return evaluateHce(pos);
 }

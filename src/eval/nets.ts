@@ -1,7 +1,8 @@
-// The network this build carries (embedded by the bundler: no file to carry), and installing a
-// net for the current thread.
-import { setNet } from './nnue';
+// The network this build carries (embedded by the bundler: no file to carry), and the evaluator a search is given.
 import { parseNet, type Net } from './netfile';
+import { NnueEvaluator } from './nnue';
+import { HceEvaluator } from './evaluate';
+import type { Evaluator } from './evaluator';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
 import builtin from '../../train/nets/gen9-h256-ob8.nnue';
 
@@ -28,7 +29,7 @@ export function defaultNet(): Net {
   return (cached = n);
 }
 
-export function installNet(net: Net | null): void {
-  setNet(net);
+/** A fresh evaluator for one search: the network (net, else the built-in one) or the hand-crafted evaluation. */
+export function createEvaluator(useNNUE: boolean, net?: Net): Evaluator {
+  return useNNUE ? new NnueEvaluator(net ?? defaultNet()) : new HceEvaluator();
 }
-

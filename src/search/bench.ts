@@ -2,12 +2,10 @@
 // the search's signature: a change that should not alter the search must not change it.
 import { parseFen } from '../core/fen';
 import type { Position } from '../core/position';
-import { TT, createTTBuffer } from './tt';
-import { Searcher } from './search';
-import { defaultLimits, CTRL_WORDS, F64_WORDS } from './limits';
-import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
+import { createSearcher } from './setup';
+import { defaultLimits } from './limits';
+import { createEvaluator, defaultNet, NNUE_DEFAULT } from '../eval/nets';
 import type { Net } from '../eval/netfile';
-import { setUseNNUE } from '../eval/evaluate';
 
 export const BENCH_DEPTH = 12;
 
@@ -38,12 +36,8 @@ export const BENCH_FENS = [
 export function runBench(
   out: (line: string) => void, depth = BENCH_DEPTH, useNNUE = NNUE_DEFAULT, net: Net = defaultNet(),
 ): { nodes: number; nps: number } {
-  installNet(net);
-  setUseNNUE(useNNUE);
-  const tt = new TT(createTTBuffer(16));
-  const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
-  const f64 = new Float64Array(new SharedArrayBuffer(F64_WORDS * 8));
-  const searcher = new Searcher(tt, ctrl, f64, 0);
+  const searcher = createSearcher({ evaluator: createEvaluator(useNNUE, net), hashMiB: 16 });
+  const tt = searcher.tt;
   const limits = { ...defaultLimits(), depth };
   const opts = { multiPV: 1, moveOverhead: 0 };
   let nodes = 0;

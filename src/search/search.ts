@@ -9,7 +9,7 @@ import {
 } from '../core/types';
 import type { Position } from '../core/position';
 import { seeGe } from '../core/see';
-import { evaluate } from '../eval/evaluate';
+import type { Evaluator } from '../eval/evaluator';
 import { type TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
   type SearchLimits, type SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, F64_TBHITS, MAX_THREADS,
@@ -117,6 +117,8 @@ export class Searcher {
     readonly ctrl: Int32Array,
     readonly f64: Float64Array,
     readonly id: number,
+    /** The static evaluation this search uses (the network or the hand-crafted one); may be replaced between searches. */
+    public evaluator: Evaluator,
     /** Where thread 0 sends its results; the others report nothing. */
     public reporter: SearchReporter = SILENT_REPORTER,
   ) {
@@ -193,7 +195,7 @@ export class Searcher {
     const pos = this.pos;
     if (!this.enterNode(ply)) return 0;
     const inCheck = pos.inCheck();
-    if (ply >= MAX_PLY - 1) return inCheck ? 0 : evaluate(pos);
+    if (ply >= MAX_PLY - 1) return inCheck ? 0 : this.evaluator.evaluate(pos);
     if (pos.isInsufficientMaterial()) return 0;
 
     const tt = this.tt;
@@ -209,7 +211,7 @@ export class Searcher {
     if (inCheck) {
       best = -MATE + ply;
     } else {
-      rawEval = evaluate(pos);
+      rawEval = this.evaluator.evaluate(pos);
       if (this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
       standPat = this.corr.corrected(rawEval, this.corr.index(pos));
       if (standPat >= beta) return standPat;
@@ -267,7 +269,7 @@ export class Searcher {
       if (!inCheck || generateMoves(pos, this.moves, base, GEN_ALL) !== base) return 0;
       return -MATE + ply;
     }
-    if (ply >= MAX_PLY - 1) return inCheck ? 0 : evaluate(pos);
+    if (ply >= MAX_PLY - 1) return inCheck ? 0 : this.evaluator.evaluate(pos);
 
     // Mate-distance pruning: no line from here can beat a mate already found closer to the root.
     alpha = Math.max(alpha, -MATE + ply);
@@ -301,7 +303,7 @@ export class Searcher {
     if (inCheck) {
       ss.staticEval = NO_EVAL;
     } else {
-      rawEval = ttHit ? tt.eval : evaluate(pos);
+      rawEval = ttHit ? tt.eval : this.evaluator.evaluate(pos);
       if (!ttHit && this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
       corrIdx = this.corr.index(pos);
       staticEval = this.corr.corrected(rawEval, corrIdx);
@@ -572,7 +574,7 @@ export class Searcher {
     this.clearKillers();
     // The network's accumulators of the root: every lazy update in this search walks back to them at worst.
     // The root's static eval is also what 'improving' compares against at ply 2.
-    const rootEval = evaluate(pos);
+    const rootEval = this.evaluator.evaluate(pos);
     this.stack[FRAME_OFFSET].staticEval = pos.inCheck() ? NO_EVAL : rootEval;
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
@@ -699,7 +701,7 @@ export class Searcher {
     const value = wdl < -drawScore ? -TB_WIN + ply : wdl > drawScore ? TB_WIN - ply : 2 * wdl * drawScore;
     const bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
     if (bound !== BOUND_EXACT && (bound === BOUND_LOWER ? value < beta : value > alpha)) return NO_TB;
-    this.tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + TB_DEPTH_BONUS), bound, scoreToTT(value, ply), inCheck ? 0 : evaluate(pos));
+    this.tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + TB_DEPTH_BONUS), bound, scoreToTT(value, ply), inCheck ? 0 : this.evaluator.evaluate(pos));
     return value;
   }
 

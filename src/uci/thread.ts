@@ -7,12 +7,13 @@ import { parseUciMove } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
 import type { Position } from '../core/position';
 import { TT } from '../search/tt';
-import { Searcher } from '../search/search';
+import { createSearcher } from '../search/setup';
 import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, type SearchLimits, type SearchOptions, defaultLimits } from '../search/limits';
 import type { SearchReporter } from '../search/report';
-import { defaultNet, installNet } from '../eval/nets';
+import { defaultNet } from '../eval/nets';
 import { parseNet } from '../eval/netfile';
-import { setUseNNUE } from '../eval/evaluate';
+import { NnueEvaluator } from '../eval/nnue';
+import { HceEvaluator } from '../eval/evaluate';
 import { Tablebases } from '../tb/syzygy';
 import { collectGarbage } from '../gc';
 
@@ -53,11 +54,13 @@ export interface SearchThreadData {
 /** Runs this worker as search thread data.index until the process ends; reporterFor makes each search's outlet. */
 export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessage) => SearchReporter): void {
   const sent = data.net ? parseNet(data.net) : null;
-  installNet(sent && typeof sent !== 'string' ? sent : defaultNet());
+  // This thread's evaluators: a go picks one by its Use NNUE; the hand-crafted one is made when first wanted.
+  let nnue = new NnueEvaluator(sent && typeof sent !== 'string' ? sent : defaultNet());
+  let hce: HceEvaluator | null = null;
   const ctrl = new Int32Array(data.ctrl);
   const f64 = new Float64Array(data.f64);
   const index = data.index;
-  const searcher = new Searcher(new TT(data.tt), ctrl, f64, index);
+  const searcher = createSearcher({ tt: new TT(data.tt), ctrl, f64, id: index, evaluator: nnue });
   // workerData lives as long as the thread: it must not keep this table alive after a Hash change replaces it.
   (data as Partial<SearchThreadData>).tt = undefined;
   // Each thread opens the tables itself (its own file handles and cache); the main thread has reported the scan.
@@ -87,7 +90,7 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
       filter = msg.limits.searchmoves.map((t) => parseUciMove(pos, t)).filter((m) => m !== MOVE_NONE);
       if (filter.length === 0) filter = null;
     }
-    setUseNNUE(msg.useNNUE);
+    searcher.evaluator = msg.useNNUE ? nnue : (hce ??= new HceEvaluator());
     const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
     if (index !== 0) return;
     // go infinite / go ponder: never answer before stop or ponderhit.
@@ -110,10 +113,9 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   // interpreter. A `go` bumps the generation counter, which aborts the warm-up at once.
   function warmUp(): void {
     const pos = parseFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1') as Position;
-    const quiet = new Searcher(new TT(new SharedArrayBuffer(1 << 20)), ctrl, new Float64Array(F64_WORDS), index);
+    const quiet = createSearcher({ tt: new TT(new SharedArrayBuffer(1 << 20)), ctrl, f64: new Float64Array(F64_WORDS), id: index, evaluator: nnue });
     const limits = { ...defaultLimits(), nodes: 0, depth: 9 };
     if (Atomics.load(ctrl, CTRL_GEN) !== data.gen) return;
-    setUseNNUE(true);
     quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0 }, null, data.gen);
   }
   warmUp();
@@ -140,7 +142,7 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
       collectGarbage(); // the old table's memory goes back once every thread has let go of it
     } else if (msg.type === 'net') {
       const n = msg.bytes ? parseNet(msg.bytes as Uint8Array) : defaultNet();
-      if (typeof n !== 'string') installNet(n);
+      if (typeof n !== 'string') nnue = new NnueEvaluator(n);
     } else if (msg.type === 'tb') {
       openTables(msg.path as string);
     } else if (msg.type === 'clear') {

@@ -10,10 +10,10 @@ import { MOVE_NONE, MAX_MOVES, PIECE_CHARS } from '../core/types';
 import { type Position, STACK_SIZE } from '../core/position';
 import { perftDivide } from '../core/perft';
 import * as fs from 'node:fs';
-import { evaluateHce, setUseNNUE } from '../eval/evaluate';
-import { evaluateNet } from '../eval/nnue';
+import { HceEvaluator } from '../eval/evaluate';
+import { NnueEvaluator } from '../eval/nnue';
 import { parseNet, type Net } from '../eval/netfile';
-import { defaultNet, installNet, NNUE_DEFAULT } from '../eval/nets';
+import { defaultNet, NNUE_DEFAULT } from '../eval/nets';
 import { createTTBuffer } from '../search/tt';
 import {
   defaultLimits, type SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, F64_TBHITS, F64_WORDS, MAX_THREADS,
@@ -74,6 +74,9 @@ export class UciEngine {
   private readonly startSeed = (Math.random() * 2 ** 31) | 0;
   /** Bytes of the net loaded with EvalFile (null: the built-in net), sent to every new search thread. */
   private netBytes: Uint8Array | null = null;
+  /** The main thread's evaluators, for the `eval` command: made when first wanted (the net's again after EvalFile). */
+  private evalNnue: NnueEvaluator | null = null;
+  private evalHce: HceEvaluator | null = null;
   private rootFen = START_FEN;
   /** Game moves from rootFen: as the GUI wrote them (to spot a repeated prefix) and as integers. */
   private rawMoves: string[] = [];
@@ -432,18 +435,16 @@ export class UciEngine {
       this.opts.evalFile = value;
     }
     const net = this.mainNet();
-    installNet(net);
+    this.evalNnue = null;
     this.postToThreads({ type: 'net', bytes: this.netBytes ?? null });
     const shape = net.buckets > 1 ? ` (${net.buckets} output buckets)` : '';
     send(`info string NNUE ${this.opts.evalFile}: 768->${net.hidden}x2->1${shape}, checksum ${net.checksum.toString(16).padStart(8, '0')}`);
   }
 
   private evalCommand(): void {
-    installNet(this.mainNet());
     const pos = this.pos;
-    const hce = evaluateHce(pos);
-    const nn = pos.isInsufficientMaterial() ? 0 : evaluateNet(pos);
-    setUseNNUE(this.opts.useNNUE);
+    const hce = (this.evalHce ??= new HceEvaluator()).evaluate(pos);
+    const nn = (this.evalNnue ??= new NnueEvaluator(this.mainNet())).evaluate(pos);
     send(`info string NNUE eval ${nn} cp, hand-crafted eval ${hce} cp (side to move); searching with ${this.opts.useNNUE ? 'NNUE' : 'the hand-crafted eval'}`);
   }
 

@@ -1,15 +1,13 @@
 // The network in the engine: lazy incremental accumulators = full refresh = the trainer's integer
 // forward pass, on positions from the perft suites walked with every kind of move and null moves;
 // colour-flip symmetry; the trainer's float net against its quantised form; bad net files refused.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { setNet, evaluateNet, evaluateNetFresh, resetAccumulators, verifyAccumulators, allowSimd, simdActive } from '../../src/eval/nnue';
+import { NnueEvaluator } from '../../src/eval/nnue';
 import { parseNet, writeNet, featureIndex, HEADER_BYTES, type Net } from '../../src/eval/netfile';
-import { setUseNNUE } from '../../src/eval/evaluate';
-import { Searcher } from '../../src/search/search';
-import { TT, createTTBuffer } from '../../src/search/tt';
-import { defaultLimits, CTRL_WORDS, F64_NODES } from '../../src/search/limits';
+import { createSearcher } from '../../src/search/setup';
+import { defaultLimits } from '../../src/search/limits';
 import { parseUciMove } from '../../src/core/notation';
 import { defaultNet } from '../../src/eval/nets';
 import { legalMoves } from '../../src/core/movegen';
@@ -72,13 +70,12 @@ function flipped(pos: Position): Position {
 describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
   'NNUE inference, %i output bucket(s), SIMD %s', (B, simd) => {
   let net: Net;
+  let ev: NnueEvaluator;
   beforeAll(() => {
     net = randomNet(24, 7, B, 127);
-    allowSimd(simd);
-    setNet(net);
-    expect(simdActive()).toBe(simd);
+    ev = new NnueEvaluator(net, { simd });
+    expect(ev.simd).toBe(simd);
   });
-  afterAll(() => { allowSimd(true); });
 
   it('lazy updates match a full refresh and the trainer formula over walks with every move kind', () => {
     const start = [...fens('perftsuite.epd', 1), ...fens('perft_random.epd', 40), ...fens('chess960_fischer.epd', 30, true)];
@@ -88,15 +85,15 @@ describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
     let nulls = 0;
     for (const { fen, chess960 } of start) {
       const pos = load(fen, chess960);
-      resetAccumulators();
+      ev.reset();
       const played: number[] = [];
       for (let ply = 0; ply < 10; ply++) {
-        const lazy = evaluateNet(pos);
+        const lazy = ev.evaluateNet(pos);
         const feats = features(pos);
         const formula = quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE);
         expect(formula).toBe(lazy);
         // Every other position: check the lazy path against a refresh, then keep walking lazily.
-        if (ply % 2 === 0) { expect(evaluateNetFresh(pos)).toBe(lazy); }
+        if (ply % 2 === 0) { expect(ev.evaluateFresh(pos)).toBe(lazy); }
         checked++;
         rng = (Math.imul(rng, 1103515245) + 12345) >>> 0;
         if (!pos.inCheck() && rng % 7 === 0) { pos.makeNull(); played.push(0); nulls++; continue; }
@@ -119,7 +116,7 @@ describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
         const m = played.pop()!;
         if (m === 0) pos.unmakeNull(); else pos.unmake(m);
         const feats = features(pos);
-        expect(evaluateNet(pos)).toBe(quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE));
+        expect(ev.evaluateNet(pos)).toBe(quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE));
         checked++;
       }
     }
@@ -132,28 +129,25 @@ describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
     // Regression: the null-move copy once spilled into the following slot, so a later visit of a
     // position at that slot, with its key still marked current, read the wrong accumulators.
     const pos = load('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
-    resetAccumulators();
+    ev.reset();
     const fresh = (): number => { const feats = features(pos); return quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE); };
-    evaluateNet(pos);
+    ev.evaluateNet(pos);
     const x = parseUciMove(pos, 'd5e6'); // played after black's null move: white again
-    pos.makeNull(); evaluateNet(pos);
+    pos.makeNull(); ev.evaluateNet(pos);
     const y = parseUciMove(pos, 'a6e2');
     expect(y).not.toBe(0);
-    pos.make(y); const p = evaluateNet(pos);
+    pos.make(y); const p = ev.evaluateNet(pos);
     pos.unmake(y); pos.unmakeNull();
-    pos.make(x); evaluateNet(pos); pos.unmake(x); // slot 1 now holds another position
-    pos.makeNull(); evaluateNet(pos); pos.make(y);
-    expect(evaluateNet(pos)).toBe(p);
-    expect(evaluateNet(pos)).toBe(fresh());
+    pos.make(x); ev.evaluateNet(pos); pos.unmake(x); // slot 1 now holds another position
+    pos.makeNull(); ev.evaluateNet(pos); pos.make(y);
+    expect(ev.evaluateNet(pos)).toBe(p);
+    expect(ev.evaluateNet(pos)).toBe(fresh());
   });
 
   it('every evaluation of real searches (null moves, TT cuts, singular searches) matches a refresh', () => {
-    setUseNNUE(true);
-    const tt = new TT(createTTBuffer(4));
-    const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
-    const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
-    const s = new Searcher(tt, ctrl, f64, 0);
-    verifyAccumulators(true);
+    const s = createSearcher({ evaluator: ev, hashMiB: 4 });
+    const tt = s.tt;
+    ev.verifyAccumulators(true);
     let nodes = 0;
     for (const fen of ['r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
       'r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16', 'rnbqkb1r/pp1p1pPp/8/2p1pP2/1P1P4/3P3P/P1P1P3/RNBQKBNR w KQkq e6 0 1']) {
@@ -161,16 +155,15 @@ describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
       s.go(load(fen), { ...defaultLimits(), nodes: 60000 }, { multiPV: 1, moveOverhead: 0 }, null, 0, 0);
       nodes += s.nodes;
     }
-    expect(verifyAccumulators(false)).toBe(0);
+    expect(ev.verifyAccumulators(false)).toBe(0);
     expect(nodes).toBeGreaterThan(100000);
-    setUseNNUE(false);
   });
 
   it('is symmetric under a colour flip', () => {
     let n = 0;
     for (const { fen } of fens('perftsuite.epd', 1)) {
       const pos = load(fen);
-      expect(evaluateNetFresh(flipped(pos))).toBe(evaluateNetFresh(pos));
+      expect(ev.evaluateFresh(flipped(pos))).toBe(ev.evaluateFresh(pos));
       n++;
     }
     expect(n).toBeGreaterThan(100);
@@ -182,6 +175,7 @@ describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
     const { net: q } = quantise(params, H, scale, B);
     expect(q.buckets).toBe(B);
     const k = new Kernel(H, scale, B);
+    const qev = new NnueEvaluator(q, { simd });
     let worst = 0;
     for (const { fen } of fens('perftsuite.epd', 1)) {
       const pos = load(fen);
@@ -193,11 +187,9 @@ describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
       const fl = k.forward(d, params, 0) * scale;
       const qe = quantisedEval(q, f, 0, f.length, pos.stm !== WHITE);
       worst = Math.max(worst, Math.abs(fl - qe));
-      setNet(q);
-      expect(evaluateNetFresh(pos)).toBe(qe);
+      expect(qev.evaluateFresh(pos)).toBe(qe);
     }
     expect(worst).toBeLessThan(8);
-    setNet(net);
   });
 });
 
@@ -207,23 +199,21 @@ describe.each([[1, true], [1, false], [8, true], [8, false]] as const)(
 // one vector at |w| 16000: each lane is moved into the int64 sum after every vector).
 describe.each([[64, 32767, false], [64, 16000, true], [64, 16000, false], [23, 127, true], [23, 127, false]])(
   'NNUE with H %i and output weights up to %i, SIMD %s', (H, wMax, simd) => {
-  afterAll(() => { allowSimd(true); setNet(null); });
   it('matches the trainer formula and a refresh', () => {
     const net = randomNet(H, 11, 1, wMax);
     if (wMax > 127) { net.outW.fill(wMax, 0, 32); net.outW.fill(-wMax, 64, 96); } // runs of the largest weights, both signs
-    allowSimd(simd);
-    setNet(net);
-    expect(simdActive()).toBe(simd);
+    const ev = new NnueEvaluator(net, { simd });
+    expect(ev.simd).toBe(simd);
     const list = new Int32Array(MAX_MOVES);
     let checked = 0;
     for (const { fen } of fens('perftsuite.epd', 8)) {
       const pos = load(fen);
-      resetAccumulators();
+      ev.reset();
       for (let ply = 0; ply < 6; ply++) {
         const feats = features(pos);
-        const lazy = evaluateNet(pos);
+        const lazy = ev.evaluateNet(pos);
         expect(lazy).toBe(quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE));
-        if (ply === 3) expect(evaluateNetFresh(pos)).toBe(lazy);
+        if (ply === 3) expect(ev.evaluateFresh(pos)).toBe(lazy);
         checked++;
         const n = legalMoves(pos, list);
         if (n === 0) break;
@@ -231,6 +221,32 @@ describe.each([[64, 32767, false], [64, 16000, true], [64, 16000, false], [23, 1
       }
     }
     expect(checked).toBeGreaterThan(50);
+  });
+});
+
+describe('evaluators side by side', () => {
+  it('two searches\' evaluators in one thread keep their own nets and accumulators', () => {
+    // Walks advance together, so every evaluator works on the same stack slots at the same time: shared state
+    // (one net, one accumulator stack, as the engine once had per thread) would show as wrong scores.
+    const netA = randomNet(24, 21, 8), netB = randomNet(40, 22, 1);
+    const walks = [
+      { ev: new NnueEvaluator(netA), net: netA, pos: load('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1') },
+      { ev: new NnueEvaluator(netB), net: netB, pos: load('r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16') },
+      { ev: new NnueEvaluator(netA, { simd: false }), net: netA, pos: load('8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11') },
+    ];
+    expect(walks.map((w) => w.ev.simd)).toEqual([true, true, false]);
+    const list = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    for (let ply = 0; ply < 16; ply++) {
+      for (const { ev, net, pos } of walks) {
+        const feats = features(pos);
+        expect(ev.evaluateNet(pos)).toBe(quantisedEval(net, feats, 0, feats.length, pos.stm !== WHITE));
+        checked++;
+        const n = legalMoves(pos, list);
+        if (n > 0) pos.make(list[(ply * 7) % n]);
+      }
+    }
+    expect(checked).toBe(48);
   });
 });
 

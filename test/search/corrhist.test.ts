@@ -1,18 +1,15 @@
 // Pawn correction history: which positions share a slot, how a slot learns, and that it stays bounded.
 import { describe, it, expect } from 'vitest';
-import { Searcher } from '../../src/search/search';
+import type { Searcher } from '../../src/search/search';
 import { MATE_BOUND } from '../../src/search/score';
-import { TT, createTTBuffer } from '../../src/search/tt';
-import { defaultLimits, CTRL_WORDS, F64_NODES } from '../../src/search/limits';
-import { PAWN_INDEX_BITS } from '../../src/eval/evaluate';
+import { createSearcher } from '../../src/search/setup';
+import { defaultLimits } from '../../src/search/limits';
+import { PAWN_INDEX_BITS, HceEvaluator } from '../../src/eval/evaluate';
 import { load } from '../helpers/chess';
 
 
 function searcher(): Searcher {
-  const tt = new TT(createTTBuffer(4));
-  const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
-  const f64 = new Float64Array(new SharedArrayBuffer((F64_NODES + 64) * 8));
-  return new Searcher(tt, ctrl, f64, 0);
+  return createSearcher({ evaluator: new HceEvaluator(), hashMiB: 4 });
 }
 
 function slot(s: Searcher, fen: string): number {

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { load } from '../helpers/chess';
-import { Searcher } from '../../src/search/search';
-import { TT, createTTBuffer } from '../../src/search/tt';
-import { defaultLimits, CTRL_WORDS, F64_WORDS } from '../../src/search/limits';
+import { createSearcher } from '../../src/search/setup';
+import { defaultLimits } from '../../src/search/limits';
+import { HceEvaluator } from '../../src/eval/evaluate';
 import { TB_BOUND, MATE_BOUND } from '../../src/search/score';
 import type { SearchReporter } from '../../src/search/report';
 import { uciReporter } from '../../src/uci/info';
@@ -22,8 +22,7 @@ const CASES = fs.readFileSync(path.join(here, 'sf-root-scores.txt'), 'utf8').tri
 const sfCursed = (x: number): number => Math.trunc((Math.trunc((x * 208) / 200) * 100) / 361);
 
 function tesseraLines(fen: string): string[] {
-  const s = new Searcher(new TT(createTTBuffer(4)), new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4)),
-    new Float64Array(new SharedArrayBuffer(F64_WORDS * 8)), 0);
+  const s = createSearcher({ evaluator: new HceEvaluator(), hashMiB: 4 });
   s.tb = tb;
   const lines: string[] = [];
   s.reporter = uciReporter((l) => lines.push(l), { showWDL: false }) satisfies SearchReporter;

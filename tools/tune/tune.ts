@@ -30,8 +30,12 @@
 import * as fs from 'node:fs';
 import { Position } from '../../src/core/position';
 import { PIECE_CHARS } from '../../src/core/types';
-import { evaluateHce as evaluate, clearPawnHash } from '../../src/eval/evaluate';
+import { HceEvaluator } from '../../src/eval/evaluate';
 import { W } from '../../src/eval/weights';
+
+const hce = new HceEvaluator();
+const evaluate = (p: Position): number => hce.evaluate(p);
+const clearPawnHash = (): void => hce.clearPawnHash();
 
 // ---------------------------------------------------------------- data
 
