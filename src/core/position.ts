@@ -9,7 +9,6 @@ import {
   moveFrom, moveTo, moveKind, promoType, castlingKingTo, castlingRookTo,
 } from './types';
 import { ZOB_PSQ, ZOB_CASTLE, ZOB_EP, ZOB_SIDE_LO, ZOB_SIDE_HI } from './zobrist';
-import { PSQT_MG, PSQT_EG } from './psqt';
 
 /** Plies of history the state stack holds (game moves plus search path). */
 export const STACK_SIZE = 4096;
@@ -34,9 +33,6 @@ export class Position {
   pinnedLo = 0;
   pinnedHi = 0;
   chess960 = false;
-  /** Incremental piece-square sums (white minus black), from the tables in psqt.ts. */
-  psqMg = 0;
-  psqEg = 0;
 
   // Castling geometry per right index (0: white O-O, 1: white O-O-O, 2: black O-O, 3: black O-O-O).
   readonly castleRookSq = new Int8Array([-1, -1, -1, -1]);
@@ -115,13 +111,9 @@ export class Position {
   /** Computes key, check info and history entry from scratch after setup. */
   finishSetup(): void {
     let lo = 0, hi = 0;
-    this.psqMg = 0; this.psqEg = 0;
     for (let sq = 0; sq < 64; sq++) {
       const p = this.board[sq];
-      if (p) {
-        lo ^= ZOB_PSQ[(p * 64 + sq) * 2]; hi ^= ZOB_PSQ[(p * 64 + sq) * 2 + 1];
-        this.psqMg += PSQT_MG[p * 64 + sq]; this.psqEg += PSQT_EG[p * 64 + sq];
-      }
+      if (p) { lo ^= ZOB_PSQ[(p * 64 + sq) * 2]; hi ^= ZOB_PSQ[(p * 64 + sq) * 2 + 1]; }
     }
     lo ^= ZOB_CASTLE[this.castling * 2]; hi ^= ZOB_CASTLE[this.castling * 2 + 1];
     if (this.ep >= 0) { lo ^= ZOB_EP[(this.ep & 7) * 2]; hi ^= ZOB_EP[(this.ep & 7) * 2 + 1]; }
@@ -138,7 +130,6 @@ export class Position {
     this.fullmove = o.fullmove; this.keyLo = o.keyLo; this.keyHi = o.keyHi;
     this.checkersLo = o.checkersLo; this.checkersHi = o.checkersHi;
     this.pinnedLo = o.pinnedLo; this.pinnedHi = o.pinnedHi; this.chess960 = o.chess960;
-    this.psqMg = o.psqMg; this.psqEg = o.psqEg;
     this.castleRookSq.set(o.castleRookSq); this.castlePath.set(o.castlePath);
     this.castleWalk.set(o.castleWalk); this.castleMask.set(o.castleMask);
     this.sp = o.sp;
@@ -321,22 +312,16 @@ export class Position {
     if (to < 32) { bb[p2] ^= 1 << to; occ[c2] ^= 1 << to; } else { bb[p2 + 1] ^= 1 << (to - 32); occ[c2 + 1] ^= 1 << (to - 32); }
     this.board[from] = NO_PIECE;
     this.board[to] = piece;
-    const pf = piece * 64 + from, pt = piece * 64 + to;
-    this.psqMg += PSQT_MG[pt] - PSQT_MG[pf];
-    this.psqEg += PSQT_EG[pt] - PSQT_EG[pf];
-    const zf = pf * 2, zt = pt * 2;
+    const zf = (piece * 64 + from) * 2, zt = (piece * 64 + to) * 2;
     this.keyLo ^= ZOB_PSQ[zf] ^ ZOB_PSQ[zt];
     this.keyHi ^= ZOB_PSQ[zf + 1] ^ ZOB_PSQ[zt + 1];
   }
 
   private togglePiece(piece: number, sq: number): void {
     const c2 = (piece >> 3) * 2, p2 = piece * 2;
-    let added: number;
-    if (sq < 32) { this.bb[p2] ^= 1 << sq; this.occ[c2] ^= 1 << sq; added = (this.bb[p2] >>> sq) & 1; }
-    else { this.bb[p2 + 1] ^= 1 << (sq - 32); this.occ[c2 + 1] ^= 1 << (sq - 32); added = (this.bb[p2 + 1] >>> (sq - 32)) & 1; }
-    const ps = piece * 64 + sq;
-    if (added) { this.psqMg += PSQT_MG[ps]; this.psqEg += PSQT_EG[ps]; } else { this.psqMg -= PSQT_MG[ps]; this.psqEg -= PSQT_EG[ps]; }
-    const z = ps * 2;
+    if (sq < 32) { this.bb[p2] ^= 1 << sq; this.occ[c2] ^= 1 << sq; }
+    else { this.bb[p2 + 1] ^= 1 << (sq - 32); this.occ[c2 + 1] ^= 1 << (sq - 32); }
+    const z = (piece * 64 + sq) * 2;
     this.keyLo ^= ZOB_PSQ[z];
     this.keyHi ^= ZOB_PSQ[z + 1];
   }

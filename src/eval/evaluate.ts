@@ -8,18 +8,37 @@ import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from '../core/types';
 import type { Position } from '../core/position';
 import { MG_VALUE, EG_VALUE, MG_TABLE, EG_TABLE } from './pesto';
 import { W } from './weights';
-import { PSQT_MG, PSQT_EG } from '../core/psqt';
 import type { Evaluator } from './evaluator';
 
-// Install the piece-square tables the position keeps incrementally (signed: white +, black -).
-for (let type = PAWN; type <= KING; type++) {
-  for (let sq = 0; sq < 64; sq++) {
-    // White reads the printed table flipped (a8 is index 0 there); black reads it as is.
-    PSQT_MG[type * 64 + sq] = MG_VALUE[type] + MG_TABLE[type][sq ^ 56];
-    PSQT_EG[type * 64 + sq] = EG_VALUE[type] + EG_TABLE[type][sq ^ 56];
-    PSQT_MG[(8 | type) * 64 + sq] = -(MG_VALUE[type] + MG_TABLE[type][sq]);
-    PSQT_EG[(8 | type) * 64 + sq] = -(EG_VALUE[type] + EG_TABLE[type][sq]);
+/** Material plus piece-square value by piece * 64 + square, signed: white +, black -. */
+function signedTable(value: number[], table: number[][]): Int32Array {
+  const t = new Int32Array(16 * 64);
+  for (let type = PAWN; type <= KING; type++) {
+    for (let sq = 0; sq < 64; sq++) {
+      // White reads the printed table flipped (a8 is index 0 there); black reads it as is.
+      t[type * 64 + sq] = value[type] + table[type][sq ^ 56];
+      t[(8 | type) * 64 + sq] = -(value[type] + table[type][sq]);
+    }
   }
+  return t;
+}
+const PSQT_MG = signedTable(MG_VALUE, MG_TABLE), PSQT_EG = signedTable(EG_VALUE, EG_TABLE);
+
+/**
+ * Material and piece-square sums over the board (white minus black) into pMg, pEg. Summed here when evaluating
+ * rather than kept by every make/unmake: the network, the default evaluation, has no use for them.
+ */
+function psqSums(bb: Int32Array): void {
+  let mg = 0, eg = 0;
+  for (let c = 0; c < 2; c++) {
+    for (let type = PAWN; type <= KING; type++) {
+      const piece = (c << 3) | type, base = piece * 64;
+      let lo = bb[piece * 2], hi = bb[piece * 2 + 1];
+      while (lo !== 0) { const s = base + lsb(lo); lo &= lo - 1; mg += PSQT_MG[s]; eg += PSQT_EG[s]; }
+      while (hi !== 0) { const s = base + 32 + lsb(hi); hi &= hi - 1; mg += PSQT_MG[s]; eg += PSQT_EG[s]; }
+    }
+  }
+  pMg = mg; pEg = eg;
 }
 
 const FILE_A = 0x01010101, FILE_H = 0x80808080 | 0;
@@ -145,8 +164,8 @@ export class HceEvaluator implements Evaluator {
 function evaluateHce(pos: Position, pawns: PawnHash): number {
   if (pos.isInsufficientMaterial()) return 0;
   const bb = pos.bb, board = pos.board;
-  // Material and piece-square tables, kept up to date by make/unmake.
-  let mg = pos.psqMg, eg = pos.psqEg;
+  psqSums(bb);
+  let mg = pMg, eg = pEg;
   let phase = popcnt(bb[KNIGHT * 2]) + popcnt(bb[KNIGHT * 2 + 1]) + popcnt(bb[(8 | KNIGHT) * 2]) + popcnt(bb[(8 | KNIGHT) * 2 + 1]) +
     popcnt(bb[BISHOP * 2]) + popcnt(bb[BISHOP * 2 + 1]) + popcnt(bb[(8 | BISHOP) * 2]) + popcnt(bb[(8 | BISHOP) * 2 + 1]) +
     2 * (popcnt(bb[ROOK * 2]) + popcnt(bb[ROOK * 2 + 1]) + popcnt(bb[(8 | ROOK) * 2]) + popcnt(bb[(8 | ROOK) * 2 + 1])) +

@@ -41,7 +41,7 @@ const clearPawnHash = (): void => hce.clearPawnHash();
 
 /**
  * Positions packed for fast reloading into one Position: the board, side to move, and the state
- * evaluate() reads (piece bitboards, occupancy, incremental PSQT sums), captured once after a
+ * evaluate() reads (piece bitboards, occupancy), captured once after a
  * full setup. evalAll() copies that state back (fastLoad) instead of rebuilding the position,
  * which is checked against the full setup at start-up.
  */
@@ -52,7 +52,6 @@ interface Data {
   result: Float64Array;
   bb: Int32Array; // 32 per position
   occ: Int32Array; // 4 per position
-  psq: Int32Array; // mg, eg per position
 }
 
 function parseResult(s: string): number {
@@ -107,12 +106,11 @@ function loadData(files: string[], limit: number): Data {
   }
   if (bad > 0) console.log(`skipped ${bad} unreadable lines`);
   const d: Data = {
-    n, boards, stm, result, bb: new Int32Array(n * 32), occ: new Int32Array(n * 4), psq: new Int32Array(n * 2),
+    n, boards, stm, result, bb: new Int32Array(n * 32), occ: new Int32Array(n * 4),
   };
   for (let i = 0; i < n; i++) {
     fullLoad(d, i);
     d.bb.set(pos.bb, i * 32); d.occ.set(pos.occ, i * 4);
-    d.psq[i * 2] = pos.psqMg; d.psq[i * 2 + 1] = pos.psqEg;
   }
   return d;
 }
@@ -151,7 +149,6 @@ function fastLoad(d: Data, i: number): void {
   pos.occ.set(d.occ.subarray(i * 4, i * 4 + 4));
   pos.board.set(d.boards.subarray(i * 64, i * 64 + 64));
   pos.stm = d.stm[i];
-  pos.psqMg = d.psq[i * 2]; pos.psqEg = d.psq[i * 2 + 1];
 }
 
 let load = fastLoad;
