@@ -14,17 +14,17 @@
 // The bucket of a position with n pieces (kings included) is ((n - 2) * B) >> 5.
 import { WHITE } from '../core/bitboard';
 
-export const NET_MAGIC = 0x4e4e5354; // "TSNN" read as a little-endian u32
-export const NET_VERSION = 1;
-export const ARCH_PERSPECTIVE_SCRELU = 1;
-export const ARCH_OUTPUT_BUCKETS = 2;
+const NET_MAGIC = 0x4e4e5354; // "TSNN" read as a little-endian u32
+const NET_VERSION = 1;
+const ARCH_PERSPECTIVE_SCRELU = 1;
+const ARCH_OUTPUT_BUCKETS = 2;
 const ARCH_KING_BUCKETS = 3;
 export const MAX_BUCKETS = 16;
 export const INPUTS = 768;
 export const HEADER_BYTES = 32;
-export const MAX_HIDDEN = 2048;
-/** The clip bound: 255 keeps each (clipped activation)^2 * weight within int32 and the sums exact (see outputSum). */
-export const MAX_QA = 255;
+const MAX_HIDDEN = 2048;
+/** The clip bound: 255 keeps each (clipped activation)^2 * weight within int32 and the sums exact (see pairChunk, accumulator.ts). */
+const MAX_QA = 255;
 
 export interface Net {
   hidden: number;
@@ -43,13 +43,13 @@ export interface Net {
   checksum: number;
 }
 
-export function fnv1a(b: Uint8Array, off = 0, end = b.length): number {
+function fnv1a(b: Uint8Array, off = 0, end = b.length): number {
   let h = 0x811c9dc5;
   for (let i = off; i < end; i++) h = Math.imul(h ^ b[i], 0x01000193);
   return h >>> 0;
 }
 
-export function netBytes(hidden: number, buckets = 1): number {
+function netBytes(hidden: number, buckets = 1): number {
   return HEADER_BYTES + (INPUTS * hidden + hidden + 2 * hidden * buckets) * 2 + 4 * buckets;
 }
 

@@ -3,7 +3,6 @@
 // white's point of view.
 export const MG_VALUE = [0, 82, 337, 365, 477, 1025, 0];
 export const EG_VALUE = [0, 94, 281, 297, 512, 936, 0];
-export const PHASE_INC = [0, 0, 1, 1, 2, 4, 0];
 
 export const MG_TABLE: number[][] = [
   [],

@@ -211,7 +211,7 @@ function osumFn(): FnDef {
 }
 
 /** The module's bytes. */
-export function simdModuleBytes(): Uint8Array {
+function simdModuleBytes(): Uint8Array {
   const fns: FnDef[] = [];
   for (const withSum of [false, true]) for (const kind of [1, 2, 3]) fns.push(updFn(kind, withSum));
   fns.push(osumFn());
