@@ -4,7 +4,7 @@
 import {
   lsb, popcnt, WHITE, BLACK, KNIGHT_ATT, PAWN_ATT, SLIDER_ATT, rookIdx, bishopIdx,
 } from '../core/bitboard';
-import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from '../core/types';
+import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, pieceOf } from '../core/types';
 import type { Position } from '../core/position';
 import { MG_VALUE, EG_VALUE, MG_TABLE, EG_TABLE } from './pesto';
 import { W } from './weights';
@@ -32,7 +32,7 @@ function psqSums(bb: Int32Array): void {
   let mg = 0, eg = 0;
   for (let c = 0; c < 2; c++) {
     for (let type = PAWN; type <= KING; type++) {
-      const piece = (c << 3) | type, base = piece * 64;
+      const piece = pieceOf(c, type), base = piece * 64;
       let lo = bb[piece * 2], hi = bb[piece * 2 + 1];
       while (lo !== 0) { const s = base + lsb(lo); lo &= lo - 1; mg += PSQT_MG[s]; eg += PSQT_EG[s]; }
       while (hi !== 0) { const s = base + 32 + lsb(hi); hi &= hi - 1; mg += PSQT_MG[s]; eg += PSQT_EG[s]; }
@@ -271,7 +271,7 @@ function evaluateHce(pos: Position, pawns: PawnHash): number {
   // the side ahead with little extra material.
   let scale = 64;
   const strong = eg > 0 ? WHITE : BLACK;
-  const strongPawns = popcnt(bb[((strong << 3) | PAWN) * 2]) + popcnt(bb[((strong << 3) | PAWN) * 2 + 1]);
+  const strongPawns = popcnt(bb[pieceOf(strong, PAWN) * 2]) + popcnt(bb[pieceOf(strong, PAWN) * 2 + 1]);
   const wb = bb[BISHOP * 2] | bb[BISHOP * 2 + 1], bbb = bb[(8 | BISHOP) * 2] | bb[(8 | BISHOP) * 2 + 1];
   if (phase <= 2 && wb !== 0 && bbb !== 0) {
     const wDark = ((bb[BISHOP * 2] & DARK) | (bb[BISHOP * 2 + 1] & DARK)) !== 0;

@@ -3,7 +3,7 @@
 // whose accumulators are current is found (by its Zobrist key) and the moves since then are applied; only the root
 // or an unrelated position is refreshed.
 import { WHITE } from '../core/bitboard';
-import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType, castlingKingTo, castlingRookTo } from '../core/types';
+import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType, pieceOf, castlingKingTo, castlingRookTo } from '../core/types';
 import { STACK_SIZE, type Position } from '../core/position';
 import { outputBucket, netScore, type Net } from './netfile';
 import { SPARE_SLOT, type Accumulators } from './accumulator';
@@ -116,12 +116,12 @@ export class NnueEvaluator implements Evaluator {
     }
     const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
     if (kind === CASTLING) {
-      const rook = (us << 3) | ROOK;
+      const rook = pieceOf(us, ROOK);
       this.acc.update(t, t + 1, piece, castlingKingTo(us, to > from), piece, from, rook, to, rook, castlingRookTo(us, to > from));
       return;
     }
     const captured = pos.stCaptured[t];
-    const added = kind === PROMOTION ? (us << 3) | promoType(m) : piece;
+    const added = kind === PROMOTION ? pieceOf(us, promoType(m)) : piece;
     if (captured === 0) { this.acc.update(t, t + 1, added, to, piece, from, -1, 0, -1, 0); return; }
     const capSq = kind === EN_PASSANT ? to + (us === WHITE ? -8 : 8) : to;
     this.acc.update(t, t + 1, added, to, piece, from, captured, capSq, -1, 0);
@@ -136,11 +136,11 @@ export class NnueEvaluator implements Evaluator {
     }
     const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
     if (kind === CASTLING) {
-      const rook = (us << 3) | ROOK;
+      const rook = pieceOf(us, ROOK);
       return this.acc.updateSum(t, sp, stm, b, piece, castlingKingTo(us, to > from), piece, from, rook, to, rook, castlingRookTo(us, to > from));
     }
     const captured = pos.stCaptured[t];
-    const added = kind === PROMOTION ? (us << 3) | promoType(m) : piece;
+    const added = kind === PROMOTION ? pieceOf(us, promoType(m)) : piece;
     if (captured === 0) return this.acc.updateSum(t, sp, stm, b, added, to, piece, from, -1, 0, -1, 0);
     const capSq = kind === EN_PASSANT ? to + (us === WHITE ? -8 : 8) : to;
     return this.acc.updateSum(t, sp, stm, b, added, to, piece, from, captured, capSq, -1, 0);
