@@ -22,24 +22,10 @@ function signedTable(value: number[], table: number[][]): Int32Array {
   }
   return t;
 }
+// Material and piece-square values are summed as the evaluation meets each piece (pawns with the pawn structure, so
+// the pawn hash keeps them; pieces in the mobility loop; kings with king safety) rather than kept by every make and
+// unmake: the network, the default evaluation, has no use for them.
 const PSQT_MG = signedTable(MG_VALUE, MG_TABLE), PSQT_EG = signedTable(EG_VALUE, EG_TABLE);
-
-/**
- * Material and piece-square sums over the board (white minus black) into pMg, pEg. Summed here when evaluating
- * rather than kept by every make/unmake: the network, the default evaluation, has no use for them.
- */
-function psqSums(bb: Int32Array): void {
-  let mg = 0, eg = 0;
-  for (let c = 0; c < 2; c++) {
-    for (let type = PAWN; type <= KING; type++) {
-      const piece = pieceOf(c, type), base = piece * 64;
-      let lo = bb[piece * 2], hi = bb[piece * 2 + 1];
-      while (lo !== 0) { const s = base + lsb(lo); lo &= lo - 1; mg += PSQT_MG[s]; eg += PSQT_EG[s]; }
-      while (hi !== 0) { const s = base + 32 + lsb(hi); hi &= hi - 1; mg += PSQT_MG[s]; eg += PSQT_EG[s]; }
-    }
-  }
-  pMg = mg; pEg = eg;
-}
 
 const FILE_A = 0x01010101, FILE_H = 0x80808080 | 0;
 /** FILE_MASK[f]: one half's file mask (the same in lo and hi). */
@@ -89,7 +75,10 @@ class PawnHash {
 // Scratch results passed from the helpers below to their caller within one evaluation (no allocation per call).
 let pMg = 0, pEg = 0, passLo = 0, passHi = 0;
 
-/** Scores the pawn structure of both sides into pMg, pEg, passLo, passHi, from the hash t when it is there. */
+/**
+ * Scores the pawns of both sides (material and piece-square values, then structure) into pMg, pEg, and their passed
+ * pawns into passLo, passHi, from the hash t when it is there.
+ */
 function pawnStructure(t: PawnHash, wLo: number, wHi: number, bLo: number, bHi: number): void {
   const h = pawnIndex(wLo, wHi, bLo, bHi), pawnKeys = t.keys, pawnMg = t.mg, pawnEg = t.eg, pawnPassed = t.passed;
   const k = h * 4;
@@ -102,10 +91,12 @@ function pawnStructure(t: PawnHash, wLo: number, wHi: number, bLo: number, bHi: 
     const sign = c === WHITE ? 1 : -1;
     const ownLo = c === WHITE ? wLo : bLo, ownHi = c === WHITE ? wHi : bHi;
     const oppLo = c === WHITE ? bLo : wLo, oppHi = c === WHITE ? bHi : wHi;
+    const psq = pieceOf(c, PAWN) * 64;
     let lo = ownLo, hi = ownHi;
     while ((lo | hi) !== 0) {
       let s: number;
       if (lo !== 0) { s = lsb(lo); lo &= lo - 1; } else { s = 32 + lsb(hi); hi &= hi - 1; }
+      mg += PSQT_MG[psq + s]; eg += PSQT_EG[psq + s];
       const f = s & 7, i = (c * 64 + s) * 2;
       const rel = c === WHITE ? s >> 3 : 7 - (s >> 3);
       const adj = (f > 0 ? FILE_MASK[f - 1] : 0) | (f < 7 ? FILE_MASK[f + 1] : 0);
@@ -164,8 +155,6 @@ export class HceEvaluator implements Evaluator {
 function evaluateHce(pos: Position, pawns: PawnHash): number {
   if (pos.isInsufficientMaterial()) return 0;
   const bb = pos.bb, board = pos.board;
-  psqSums(bb);
-  let mg = pMg, eg = pEg;
   let phase = popcnt(bb[KNIGHT * 2]) + popcnt(bb[KNIGHT * 2 + 1]) + popcnt(bb[(8 | KNIGHT) * 2]) + popcnt(bb[(8 | KNIGHT) * 2 + 1]) +
     popcnt(bb[BISHOP * 2]) + popcnt(bb[BISHOP * 2 + 1]) + popcnt(bb[(8 | BISHOP) * 2]) + popcnt(bb[(8 | BISHOP) * 2 + 1]) +
     2 * (popcnt(bb[ROOK * 2]) + popcnt(bb[ROOK * 2 + 1]) + popcnt(bb[(8 | ROOK) * 2]) + popcnt(bb[(8 | ROOK) * 2 + 1])) +
@@ -174,7 +163,7 @@ function evaluateHce(pos: Position, pawns: PawnHash): number {
 
   const wpLo = bb[PAWN * 2], wpHi = bb[PAWN * 2 + 1], bpLo = bb[(8 | PAWN) * 2], bpHi = bb[(8 | PAWN) * 2 + 1];
   pawnStructure(pawns, wpLo, wpHi, bpLo, bpHi);
-  mg += pMg; eg += pEg;
+  let mg = pMg, eg = pEg;
   const passedLo = passLo, passedHi = passHi;
 
   const oLo = pos.occ[0] | pos.occ[2], oHi = pos.occ[1] | pos.occ[3];
@@ -197,9 +186,11 @@ function evaluateHce(pos: Position, pawns: PawnHash): number {
 
     for (let type = KNIGHT; type <= QUEEN; type++) {
       let lo = bb[(cp | type) * 2], hi = bb[(cp | type) * 2 + 1];
+      const psq = (cp | type) * 64;
       while ((lo | hi) !== 0) {
         let s: number;
         if (lo !== 0) { s = lsb(lo); lo &= lo - 1; } else { s = 32 + lsb(hi); hi &= hi - 1; }
+        mg += PSQT_MG[psq + s]; eg += PSQT_EG[psq + s];
         let aLo: number, aHi: number;
         if (type === KNIGHT) { aLo = KNIGHT_ATT[s * 2]; aHi = KNIGHT_ATT[s * 2 + 1]; }
         else if (type === BISHOP) { const i = bishopIdx(s, oLo, oHi); aLo = SLIDER_ATT[i]; aHi = SLIDER_ATT[i + 1]; }
@@ -241,6 +232,7 @@ function evaluateHce(pos: Position, pawns: PawnHash): number {
 
     // Pawn shield in front of our own king (middlegame).
     const ksq = pos.kingSquare(c);
+    mg += PSQT_MG[(cp | KING) * 64 + ksq]; eg += PSQT_EG[(cp | KING) * 64 + ksq];
     const shieldLo = KING_ZONE[(c * 64 + ksq) * 2] & ownPawnLo, shieldHi = KING_ZONE[(c * 64 + ksq) * 2 + 1] & ownPawnHi;
     m += W.shieldMg * Math.min(3, popcnt(shieldLo) + popcnt(shieldHi));
     // Open files next to our king.
