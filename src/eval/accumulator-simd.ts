@@ -38,7 +38,8 @@ export class SimdAccumulators implements Accumulators {
     const end = this.out + net.buckets * 2 * nb;
     const mem = k.memory, have = mem.buffer.byteLength;
     if (end > have) mem.grow(Math.ceil((end - have) / 65536));
-    const m = this.mem16 = new Int16Array(mem.buffer);
+    const m = new Int16Array(mem.buffer);
+    this.mem16 = m;
     m.fill(0, 0, end >> 1);
     const H = net.hidden;
     for (let f = 0; f < INPUTS; f++) m.set(net.ftW.subarray(f * H, (f + 1) * H), (this.ft >> 1) + f * lanes);

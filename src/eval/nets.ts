@@ -26,7 +26,8 @@ export function defaultNet(): Net {
   if (cached) return cached;
   const n = parseNet(builtin);
   if (typeof n === 'string') throw new Error(`the built-in net is unusable: ${n}`);
-  return (cached = n);
+  cached = n;
+  return n;
 }
 
 /** A fresh evaluator for one search: the network (net, else the built-in one) or the hand-crafted evaluation. */

@@ -57,6 +57,10 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   // This thread's evaluators: a go picks one by its Use NNUE; the hand-crafted one is made when first wanted.
   let nnue = new NnueEvaluator(sent && typeof sent !== 'string' ? sent : defaultNet());
   let hce: HceEvaluator | null = null;
+  const handCrafted = (): HceEvaluator => {
+    if (!hce) hce = new HceEvaluator();
+    return hce;
+  };
   const ctrl = new Int32Array(data.ctrl);
   const f64 = new Float64Array(data.f64);
   const index = data.index;
@@ -90,7 +94,7 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
       filter = msg.limits.searchmoves.map((t) => parseUciMove(pos, t)).filter((m) => m !== MOVE_NONE);
       if (filter.length === 0) filter = null;
     }
-    searcher.evaluator = msg.useNNUE ? nnue : (hce ??= new HceEvaluator());
+    searcher.evaluator = msg.useNNUE ? nnue : handCrafted();
     const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
     if (index !== 0) return;
     // go infinite / go ponder: never answer before stop or ponderhit.

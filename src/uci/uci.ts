@@ -443,8 +443,9 @@ export class UciEngine {
 
   private evalCommand(): void {
     const pos = this.pos;
-    const hce = (this.evalHce ??= new HceEvaluator()).evaluate(pos);
-    const nn = (this.evalNnue ??= new NnueEvaluator(this.mainNet())).evaluate(pos);
+    this.evalHce ??= new HceEvaluator();
+    this.evalNnue ??= new NnueEvaluator(this.mainNet());
+    const hce = this.evalHce.evaluate(pos), nn = this.evalNnue.evaluate(pos);
     send(`info string NNUE eval ${nn} cp, hand-crafted eval ${hce} cp (side to move); searching with ${this.opts.useNNUE ? 'NNUE' : 'the hand-crafted eval'}`);
   }
 
