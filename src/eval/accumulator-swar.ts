@@ -33,7 +33,7 @@ export class SwarAccumulators implements Accumulators {
   private readonly acc: Int32Array;
   /**
    * sq[x + 32768] = clamp(x, 0, qa)^2 for every int16 x: the activation as one load (a branching clamp mispredicts,
-   * about half the accumulators being clipped; shifts and masks plus a multiply measured a few per cent slower).
+   * about half the accumulators being clipped; shifts and masks plus a multiply measured slower in bench).
    */
   private readonly sq = new Int32Array(65536);
 
@@ -158,7 +158,7 @@ export class SwarAccumulators implements Accumulators {
         for (let j = c; j < e; j++) {
           const x = A[s + j], lo = (x << 16) >> 16, hi = (x - lo) >> 16;
           // With chunk 0 a single pair may pass int32: then its two products go to the double sum. (A separate
-          // function for that rare case measured about 5% slower in bench, in both orders of 5 interleaved runs.)
+          // function for that rare case measured slower in bench, in both orders of interleaved runs.)
           if (chunk === 0) sum += Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1]);
           else part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
         }

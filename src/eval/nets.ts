@@ -7,15 +7,9 @@ import type { Evaluator } from './evaluator';
 import builtin from '../../train/nets/gen9-h256-ob8.nnue';
 
 /**
- * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench,
- * datagen). On since gen3-h64-ob8 beat the hand-crafted evaluation in games; gen4-h64-ob8 since
- * it did so by +122 ± 34 Elo in 300 games at 10+0.1; gen5-h64-ob8 since 2026-12-03, landed together with
- * the search's correction history after that pair beat main in games (docs/TESTLOG.md); gen6-11m-h128-ob8
- * (128 wide, 11.3M positions) since it beat gen5-h64-ob8 by +23 ± 24 in 500 games at 10+0.1, although it
- * searches about 20% fewer nodes per second; gen7-h256-ob8 (256 wide, 14.1M positions) since it beat
- * gen6-11m-h128-ob8 by +34 ± 19 in 600 games at 10+0.1, at about the same speed on the SIMD kernels; gen8-h256-ob8
- * (the same shape, 16.5M positions) once it beat gen7-h256-ob8 by +29 ± 27 in 320 games at 10+0.1; gen9-h256-ob8
- * (gen8 fine-tuned on 19.0M positions) since it beat gen8-h256-ob8 by +26 ± 25 in 320 games at 10+0.1.
+ * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench, datagen): on since
+ * a net first beat the hand-crafted evaluation in games. Each built-in net replaced the one before it by winning a
+ * match; train/nets/NETS.md and docs/TESTLOG.md keep that history and its results.
  */
 export const NNUE_DEFAULT = true;
 

@@ -105,8 +105,8 @@ export class NnueEvaluator implements Evaluator {
   /**
    * The accumulators of slot t + 1 from slot t, for the move made at stack slot t (no output sum).
    * applyMove and applyLastMove decode the move alike on purpose: one function with the terms in variables and a
-   * flag for the sum measured about 15% slower in bench (8 interleaved pairs, median per-pair ratio 0.85); each call
-   * site here passes its absent terms as constants.
+   * flag for the sum measured clearly slower in bench (interleaved pairs); each call site here passes its absent
+   * terms as constants.
    */
   private applyMove(pos: Position, t: number): void {
     const m = pos.stMove[t], piece = pos.stPiece[t];

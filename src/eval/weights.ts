@@ -1,4 +1,4 @@
-// Evaluation weights (centipawns). Hand-set starting values; bench/tune.* refines them with
+// Evaluation weights (centipawns). Hand-set starting values; tools/tune refines them with
 // Texel's method. Arrays indexed by piece type (mobility) or relative rank (pawns).
 export const W = {
   // Mobility: weight per reachable square, centred on a typical count.
