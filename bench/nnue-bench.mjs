@@ -8,12 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { bundleCore } from '../test/helpers/bundle-core.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const file = await bundleCore(root, 'nnue-bench', `
+const file = await bundleCore(
+  root,
+  'nnue-bench',
+  `
   export { parseFen } from './src/core/fen';
   export { legalMoves } from './src/core/movegen';
   export { writeNet, parseNet } from './src/eval/netfile';
   export { NnueEvaluator } from './src/eval/nnue';
-  export { HceEvaluator } from './src/eval/evaluate';`);
+  export { HceEvaluator } from './src/eval/evaluate';`,
+);
 const m = await import(file);
 fs.rmSync(file);
 const iters = Number(process.argv[2] ?? 300000);
@@ -34,20 +38,40 @@ function run(evalFn) {
     evalFn(pos);
     for (let i = 0; i < iters / fens.length; i++) {
       const mv = list[i % k];
-      pos.make(mv); sink += evalFn(pos); pos.unmake(mv); n++;
+      pos.make(mv);
+      sink += evalFn(pos);
+      pos.unmake(mv);
+      n++;
     }
   }
   return { ns: ((performance.now() - t0) * 1e6) / n, sink };
 }
 function randomNet(H) {
   let s = 1;
-  const r = (a, b) => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return a + ((s >>> 8) % (b - a + 1)); };
-  return m.parseNet(m.writeNet({ hidden: H, qa: 255, qb: 64, scale: 400, ftW: new Int16Array(768 * H).map(() => r(-60, 60)),
-    ftB: new Int16Array(H).map(() => r(-50, 200)), outW: new Int16Array(2 * H).map(() => r(-127, 127)), buckets: 1, outB: new Int32Array(1) }));
+  const r = (a, b) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return a + ((s >>> 8) % (b - a + 1));
+  };
+  return m.parseNet(
+    m.writeNet({
+      hidden: H,
+      qa: 255,
+      qb: 64,
+      scale: 400,
+      ftW: new Int16Array(768 * H).map(() => r(-60, 60)),
+      ftB: new Int16Array(H).map(() => r(-50, 200)),
+      outW: new Int16Array(2 * H).map(() => r(-127, 127)),
+      buckets: 1,
+      outB: new Int32Array(1),
+    }),
+  );
 }
 for (let rep = 0; rep < 2; rep++) {
   const hce = new m.HceEvaluator();
   const rows = [['hce', run((pos) => hce.evaluate(pos)).ns]];
-  for (const H of [32, 64, 128, 256]) { const ev = new m.NnueEvaluator(randomNet(H)); rows.push([`nnue H=${H}`, run((pos) => ev.evaluateNet(pos)).ns]); }
+  for (const H of [32, 64, 128, 256]) {
+    const ev = new m.NnueEvaluator(randomNet(H));
+    rows.push([`nnue H=${H}`, run((pos) => ev.evaluateNet(pos)).ns]);
+  }
   console.log(rows.map(([k, v]) => `${k}: ${v.toFixed(0)} ns`).join('  '));
 }

@@ -21,7 +21,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const POSITIONS = [
   { name: 'startpos', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 6, nodes: 119060324 },
-  { name: 'kiwipete', fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', depth: 5, nodes: 193690690 },
+  {
+    name: 'kiwipete',
+    fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    depth: 5,
+    nodes: 193690690,
+  },
   { name: 'cpw-pos3', fen: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', depth: 7, nodes: 178633661 },
 ];
 
@@ -91,7 +96,10 @@ class Engine {
       }
     });
     this.exited = new Promise((resolve) => this.proc.on('exit', resolve));
-    this.proc.on('error', (e) => { for (const w of this.waiters) w.reject(e); this.waiters = []; });
+    this.proc.on('error', (e) => {
+      for (const w of this.waiters) w.reject(e);
+      this.waiters = [];
+    });
   }
 
   onLine(line) {
@@ -104,7 +112,9 @@ class Engine {
     }
   }
 
-  send(cmd) { this.proc.stdin.write(`${cmd}\n`); }
+  send(cmd) {
+    this.proc.stdin.write(`${cmd}\n`);
+  }
 
   waitFor(test, timeoutMs = 600000) {
     return new Promise((resolve, reject) => {
@@ -113,8 +123,14 @@ class Engine {
         this.waiters = this.waiters.filter((x) => x !== w);
         reject(new Error('timed out waiting for Stockfish'));
       }, timeoutMs);
-      w.resolve = (v) => { clearTimeout(timer); resolve(v); };
-      w.reject = (e) => { clearTimeout(timer); reject(e); };
+      w.resolve = (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      };
+      w.reject = (e) => {
+        clearTimeout(timer);
+        reject(e);
+      };
       this.waiters.push(w);
     });
   }
@@ -161,10 +177,14 @@ const fmtMnps = (nodes, ms) => (nodes / ms / 1000).toFixed(1);
 
 function table(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows.map((r, i) => {
-    const line = r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join('  ');
-    return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-  }).join('\n');
+  return rows
+    .map((r, i) => {
+      const line = r
+        .map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c])))
+        .join('  ');
+      return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
 }
 
 async function main() {
@@ -181,8 +201,14 @@ async function main() {
       sf = null;
     }
   }
-  console.log(`perft-bench: node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${opts.runs} run(s) each`);
-  console.log(sf ? `Stockfish: ${sf.version || sfBin} (${sfBin}), Threads 1` : 'Stockfish: not found (pass --stockfish PATH); Tessera only');
+  console.log(
+    `perft-bench: node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${opts.runs} run(s) each`,
+  );
+  console.log(
+    sf
+      ? `Stockfish: ${sf.version || sfBin} (${sfBin}), Threads 1`
+      : 'Stockfish: not found (pass --stockfish PATH); Tessera only',
+  );
 
   // Warm the JIT a little so that the first timed run is not all interpreter.
   for (const p of POSITIONS) core.perft(core.parseFen(p.fen), 3);
@@ -193,7 +219,8 @@ async function main() {
     const pos = core.parseFen(p.fen);
     if (typeof pos === 'string') throw new Error(`${p.name}: ${pos}`);
     // Runs alternate between the two engines, so that a change in machine load hits both alike.
-    const times = [], sfTimes = [];
+    const times = [],
+      sfTimes = [];
     for (let r = 0; r < opts.runs; r++) {
       const t0 = performance.now();
       const n = core.perft(pos, p.depth);
@@ -211,27 +238,36 @@ async function main() {
         }
       }
     }
-    const ms = median(times), sfMs = sfTimes.length ? median(sfTimes) : null;
+    const ms = median(times),
+      sfMs = sfTimes.length ? median(sfTimes) : null;
     results.push({ p, ms, sfMs });
-    console.log(`  ${p.name} perft ${p.depth}: tessera ${times.map((t) => t.toFixed(0)).join(' ')} ms` +
-      (sfMs === null ? '' : `; stockfish ${sfTimes.map((t) => t.toFixed(0)).join(' ')} ms`));
+    console.log(
+      `  ${p.name} perft ${p.depth}: tessera ${times.map((t) => t.toFixed(0)).join(' ')} ms` +
+        (sfMs === null ? '' : `; stockfish ${sfTimes.map((t) => t.toFixed(0)).join(' ')} ms`),
+    );
   }
   if (sf) await sf.quit();
 
   const head = ['position', 'depth', 'nodes', 'tessera ms', 'tessera Mnps'];
   if (sf) head.push('stockfish ms', 'stockfish Mnps', 'tessera/sf');
   const rows = [head];
-  let totNodes = 0, totMs = 0, totSf = 0;
+  let totNodes = 0,
+    totMs = 0,
+    totSf = 0;
   for (const { p, ms, sfMs } of results) {
-    totNodes += p.nodes; totMs += ms; totSf += sfMs ?? 0;
+    totNodes += p.nodes;
+    totMs += ms;
+    totSf += sfMs ?? 0;
     const row = [p.name, p.depth, fmtInt(p.nodes), ms.toFixed(0), fmtMnps(p.nodes, ms)];
-    if (sf) row.push(sfMs.toFixed(0), fmtMnps(p.nodes, sfMs), `${(sfMs / ms * 100).toFixed(1)}%`);
+    if (sf) row.push(sfMs.toFixed(0), fmtMnps(p.nodes, sfMs), `${((sfMs / ms) * 100).toFixed(1)}%`);
     rows.push(row);
   }
   const total = ['total', '', fmtInt(totNodes), totMs.toFixed(0), fmtMnps(totNodes, totMs)];
-  if (sf) total.push(totSf.toFixed(0), fmtMnps(totNodes, totSf), `${(totSf / totMs * 100).toFixed(1)}%`);
+  if (sf) total.push(totSf.toFixed(0), fmtMnps(totNodes, totSf), `${((totSf / totMs) * 100).toFixed(1)}%`);
   rows.push(total);
-  console.log(`\nmedian of ${opts.runs} run(s); Mnps = million leaf nodes per second; tessera/sf = Tessera's speed as a share of Stockfish's\n`);
+  console.log(
+    `\nmedian of ${opts.runs} run(s); Mnps = million leaf nodes per second; tessera/sf = Tessera's speed as a share of Stockfish's\n`,
+  );
   console.log(table(rows));
   if (failed) process.exit(1);
 }

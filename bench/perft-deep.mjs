@@ -95,8 +95,8 @@ function readSuite(file) {
   return out;
 }
 
-
-const fmtTime = (ms) => (ms < 1000 ? `${ms.toFixed(0)}ms` : ms < 120000 ? `${(ms / 1000).toFixed(2)}s` : `${(ms / 60000).toFixed(1)}min`);
+const fmtTime = (ms) =>
+  ms < 1000 ? `${ms.toFixed(0)}ms` : ms < 120000 ? `${(ms / 1000).toFixed(2)}s` : `${(ms / 60000).toFixed(1)}min`;
 const fmtNodes = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)}G` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : `${n}`);
 const fmtMnps = (nodes, ms) => (ms > 0 ? `${(nodes / ms / 1000).toFixed(1)} Mnps` : '-');
 
@@ -107,7 +107,8 @@ async function main() {
   for (const f of opts.files) if (!files.includes(f)) files.push(f);
 
   const tasks = [];
-  let plannedNodes = 0n, plannedCounts = 0;
+  let plannedNodes = 0n,
+    plannedCounts = 0;
   for (const file of files) {
     if (!fs.existsSync(suitePath(file))) usage(`no suite file ${file} (in test/data/perft or as a path)`);
     const limit = opts.max ?? (file === 'cpw_perft_results.epd' ? DEFAULT_MAX : Infinity);
@@ -122,11 +123,16 @@ async function main() {
       tasks.push({ id: tasks.length, file, line: e.line, fen: e.fen, chess960, counts: exact });
     }
   }
-  console.log(`perft-deep: ${files.join(', ')}; ${plannedCounts} counts in ${tasks.length} positions, ` +
-    `${fmtNodes(Number(plannedNodes))} nodes; ${opts.max ? `limit ${opts.max.toExponential(1)} per count` : 'cpw limited to 2e9 per count'}; ${opts.jobs} job(s)`);
+  console.log(
+    `perft-deep: ${files.join(', ')}; ${plannedCounts} counts in ${tasks.length} positions, ` +
+      `${fmtNodes(Number(plannedNodes))} nodes; ${opts.max ? `limit ${opts.max.toExponential(1)} per count` : 'cpw limited to 2e9 per count'}; ${opts.jobs} job(s)`,
+  );
 
   const bundle = await bundleCore(root, 'perft-deep');
-  let ok = 0, failed = 0, nodes = 0, busyMs = 0;
+  let ok = 0,
+    failed = 0,
+    nodes = 0,
+    busyMs = 0;
   const t0 = performance.now();
   const report = (task, results) => {
     for (const r of results) {
@@ -135,7 +141,10 @@ async function main() {
         ok++;
         nodes += Number(r.expected);
         busyMs += r.ms;
-        if (!opts.quiet) console.log(`OK   ${where} d${r.depth} ${r.expected} ${fmtTime(r.ms)} ${fmtMnps(Number(r.expected), r.ms)}  ${task.fen}`);
+        if (!opts.quiet)
+          console.log(
+            `OK   ${where} d${r.depth} ${r.expected} ${fmtTime(r.ms)} ${fmtMnps(Number(r.expected), r.ms)}  ${task.fen}`,
+          );
       } else {
         failed++;
         console.log(`FAIL ${where} d${r.depth} expected ${r.expected} got ${r.got}  ${task.fen}`);
@@ -149,10 +158,14 @@ async function main() {
       for (const task of tasks) report(task, runPosition(core, task));
     } else {
       await new Promise((resolve, reject) => {
-        let next = 0, active = 0;
+        let next = 0,
+          active = 0;
         const workers = [];
         const feed = (w) => {
-          if (next < tasks.length) { w.postMessage(tasks[next++]); return; }
+          if (next < tasks.length) {
+            w.postMessage(tasks[next++]);
+            return;
+          }
           w.postMessage(null);
           active--;
           if (active === 0) resolve();
@@ -161,7 +174,10 @@ async function main() {
           const w = new Worker(new URL(import.meta.url), { workerData: { bundle } });
           active++;
           workers.push(w);
-          w.on('message', ({ id, results }) => { report(tasks[id], results); feed(w); });
+          w.on('message', ({ id, results }) => {
+            report(tasks[id], results);
+            feed(w);
+          });
           w.on('error', reject);
           w.once('online', () => feed(w));
         }
@@ -173,8 +189,10 @@ async function main() {
   }
 
   const wall = performance.now() - t0;
-  console.log(`\n${failed ? 'FAILED' : 'ALL OK'}: ${ok} ok, ${failed} failed; ${fmtNodes(nodes)} nodes in ${fmtTime(wall)} ` +
-    `(${fmtMnps(nodes, wall)} overall, ${fmtMnps(nodes, busyMs)} per job)`);
+  console.log(
+    `\n${failed ? 'FAILED' : 'ALL OK'}: ${ok} ok, ${failed} failed; ${fmtNodes(nodes)} nodes in ${fmtTime(wall)} ` +
+      `(${fmtMnps(nodes, wall)} overall, ${fmtMnps(nodes, busyMs)} per job)`,
+  );
   process.exit(failed ? 1 : 0);
 }
 
@@ -182,7 +200,9 @@ async function main() {
 if (!isMainThread) {
   const core = await import(pathToFileURL(workerData.bundle).href);
   parentPort.on('message', (task) => {
-    if (task === null) { process.exit(0); }
+    if (task === null) {
+      process.exit(0);
+    }
     parentPort.postMessage({ id: task.id, results: runPosition(core, task) });
   });
 } else {

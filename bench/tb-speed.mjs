@@ -18,18 +18,26 @@ import { parseOptions, mulberry32 } from '../tools/script-args.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const opt = parseOptions({ path: path.join(root, 'test/data/syzygy'), positions: 20000, seed: 1 });
 
-const lib = await bundleCore(root, 'tbspeed', `
+const lib = await bundleCore(
+  root,
+  'tbspeed',
+  `
   export { parseFen } from './src/core/fen';
   export { Tablebases } from './src/tb/syzygy';
   export { probeWdl, probeDtz } from './src/tb/tbprobe';
-  export { clearPageCache } from './src/tb/file';`);
+  export { clearPageCache } from './src/tb/file';`,
+);
 const { parseFen, Tablebases, probeWdl, probeDtz, clearPageCache } = await import(pathToFileURL(lib).href);
 fs.rmSync(lib);
 
 const rand = mulberry32(opt.seed);
 const P = 'QRBNP';
 const materials = [];
-for (let i = 0; i < 5; i++) for (let j = i; j < 5; j++) { materials.push([P[i], P[j]]); materials.push([P[i] + P[j], '']); }
+for (let i = 0; i < 5; i++)
+  for (let j = i; j < 5; j++) {
+    materials.push([P[i], P[j]]);
+    materials.push([P[i] + P[j], '']);
+  }
 
 const positions = [];
 while (positions.length < opt.positions) {
@@ -48,8 +56,14 @@ while (positions.length < opt.positions) {
     let e = 0;
     for (let f = 0; f < 8; f++) {
       const c = board[r * 8 + f];
-      if (!c) { e++; continue; }
-      if (e) { fen += e; e = 0; }
+      if (!c) {
+        e++;
+        continue;
+      }
+      if (e) {
+        fen += e;
+        e = 0;
+      }
       fen += c;
     }
     fen += (e || '') + (r ? '/' : '');
@@ -62,15 +76,19 @@ const tb = new Tablebases(opt.path);
 console.log(`${tb.summary()}; ${positions.length} random 4-piece positions`);
 function time(label, fn, cold) {
   const t0 = process.hrtime.bigint();
-  let n = 0, sum = 0;
+  let n = 0,
+    sum = 0;
   for (const pos of positions) {
     if (cold) clearPageCache();
     const v = fn(tb, pos);
     if (v === null) throw new Error(`probe failed: ${tb.lastError}`);
-    sum += v; n++;
+    sum += v;
+    n++;
   }
   const sec = Number(process.hrtime.bigint() - t0) / 1e9;
-  console.log(`${label}: ${n} probes in ${sec.toFixed(2)} s = ${Math.round(n / sec).toLocaleString('en-US')} probes/s (checksum ${sum})`);
+  console.log(
+    `${label}: ${n} probes in ${sec.toFixed(2)} s = ${Math.round(n / sec).toLocaleString('en-US')} probes/s (checksum ${sum})`,
+  );
 }
 time('WDL cold', probeWdl, true);
 time('WDL warm', probeWdl, false);

@@ -12,12 +12,17 @@ const pgn = fs.readFileSync(args[0], 'utf8');
 const engine = opt('--engine', 'tessera');
 const overhead = Number(opt('--overhead', '30'));
 
-let games = 0, moves = 0, forfeits = 0, overOverhead = 0;
+let games = 0,
+  moves = 0,
+  forfeits = 0,
+  overOverhead = 0;
 let worst = { margin: Infinity, used: 0, before: 0, game: 0 };
 const usedAll = [];
 for (const block of pgn.split(/\n(?=\[Event )/)) {
   const tag = (t) => (new RegExp(`\\[${t} "([^"]*)"\\]`).exec(block) ?? [])[1];
-  const white = tag('White'), black = tag('Black'), tc = tag('TimeControl');
+  const white = tag('White'),
+    black = tag('Black'),
+    tc = tag('TimeControl');
   if (!white || !tc) continue;
   games++;
   const [base, inc] = tc.split('+').map(Number);
@@ -29,7 +34,8 @@ for (const block of pgn.split(/\n(?=\[Event )/)) {
   for (const m of body.matchAll(/\{([^}]*)\}/g)) {
     const t = /(\d+\.\d+)s/.exec(m[1]);
     if (!t) continue;
-    const used = Math.round(Number(t[1]) * 1000), before = clock[stm];
+    const used = Math.round(Number(t[1]) * 1000),
+      before = clock[stm];
     if (stm === mine) {
       moves++;
       usedAll.push(used);
@@ -44,14 +50,28 @@ for (const block of pgn.split(/\n(?=\[Event )/)) {
 }
 usedAll.sort((a, b) => a - b);
 const pct = (p) => usedAll[Math.min(usedAll.length - 1, Math.floor(p * usedAll.length))];
-console.log(`${games} games, ${moves} moves by ${engine}: ${forfeits} time forfeits; ${overOverhead} moves used more than the clock minus ${overhead} ms`);
-console.log(`closest to the flag: game ${worst.game}, ${worst.used} ms used with ${worst.before} ms on the clock (margin ${worst.margin} ms)`);
-console.log(`time per move (ms): median ${pct(0.5)}, 99% ${pct(0.99)}, 99.9% ${pct(0.999)}, max ${usedAll[usedAll.length - 1]}`);
+console.log(
+  `${games} games, ${moves} moves by ${engine}: ${forfeits} time forfeits; ${overOverhead} moves used more than the clock minus ${overhead} ms`,
+);
+console.log(
+  `closest to the flag: game ${worst.game}, ${worst.used} ms used with ${worst.before} ms on the clock (margin ${worst.margin} ms)`,
+);
+console.log(
+  `time per move (ms): median ${pct(0.5)}, 99% ${pct(0.99)}, 99.9% ${pct(0.999)}, max ${usedAll[usedAll.length - 1]}`,
+);
 
 const tl = opt('--timelog', null);
 if (tl) {
-  const rows = fs.readFileSync(tl, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const over = rows.filter((r) => r.hard > 0 && r.total > r.hard + 5).sort((a, b) => (b.total - b.hard) - (a.total - a.hard));
-  console.log(`timelog: ${rows.length} searches; ${over.length} ended more than 5 ms past their hard limit; the worst:`);
+  const rows = fs
+    .readFileSync(tl, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const over = rows
+    .filter((r) => r.hard > 0 && r.total > r.hard + 5)
+    .sort((a, b) => b.total - b.hard - (a.total - a.hard));
+  console.log(
+    `timelog: ${rows.length} searches; ${over.length} ended more than 5 ms past their hard limit; the worst:`,
+  );
   for (const r of over.slice(0, 10)) console.log(`  ${JSON.stringify(r)}`);
 }

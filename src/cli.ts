@@ -20,7 +20,10 @@ function main(argv: string[]): void {
     .version(VERSION, '-v, --version')
     .action(() => startUci());
 
-  program.command('uci').description('run the UCI protocol loop (the default)').action(() => startUci());
+  program
+    .command('uci')
+    .description('run the UCI protocol loop (the default)')
+    .action(() => startUci());
 
   program
     .command('perft')
@@ -67,7 +70,7 @@ function main(argv: string[]): void {
     .option('--threads <n>', 'search threads per engine', '1')
     .option('--hash <mib>', 'hash table per engine in MiB', '16')
     .option('--jobs <n>', 'engines solving positions in parallel', '1')
-    .option('--json <file>', 'write every position\'s result to this JSON file')
+    .option('--json <file>', "write every position's result to this JSON file")
     .action(async (files: string[], o: Record<string, string | undefined>) => {
       const opts = epdOptions(files, o);
       if (typeof opts === 'string') {
@@ -97,7 +100,9 @@ function main(argv: string[]): void {
       const int = (name: string, min: number, max: number): number => {
         const v = Number(o[name]);
         if (!Number.isInteger(v) || v < min || v > max) {
-          console.error(`datagen: --${name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be an integer ${min}..${max}`);
+          console.error(
+            `datagen: --${name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be an integer ${min}..${max}`,
+          );
           process.exit(2);
         }
         return v;
@@ -105,13 +110,26 @@ function main(argv: string[]): void {
       const nodes = int('nodes', 1, 1e9);
       let book: string[] = [];
       if (typeof o.book === 'string') {
-        try { book = readBookFens(o.book); } catch (e) { console.error(`datagen: ${(e as Error).message}`); process.exit(2); }
+        try {
+          book = readBookFens(o.book);
+        } catch (e) {
+          console.error(`datagen: ${(e as Error).message}`);
+          process.exit(2);
+        }
       }
       process.exitCode = await runDatagen({
-        out: String(o.out), count: int('count', 0, 2e9), jobs: int('jobs', 1, 256), softNodes: nodes,
+        out: String(o.out),
+        count: int('count', 0, 2e9),
+        jobs: int('jobs', 1, 256),
+        softNodes: nodes,
         hardNodes: o.hardNodes === undefined ? nodes * 8 : int('hardNodes', nodes, 1e10),
-        randomPlies: int('randomPlies', 0, 100), book, seed: int('seed', 0, 2 ** 32 - 1), hashMiB: int('hash', 1, 4096),
-        plyCap: int('plyCap', 1, 3000), hce: o.hce === true || (!NNUE_DEFAULT && o.nnue !== true && typeof o.net !== 'string'), netFile: typeof o.net === 'string' ? o.net : null,
+        randomPlies: int('randomPlies', 0, 100),
+        book,
+        seed: int('seed', 0, 2 ** 32 - 1),
+        hashMiB: int('hash', 1, 4096),
+        plyCap: int('plyCap', 1, 3000),
+        hce: o.hce === true || (!NNUE_DEFAULT && o.nnue !== true && typeof o.net !== 'string'),
+        netFile: typeof o.net === 'string' ? o.net : null,
       });
     });
 
@@ -119,7 +137,7 @@ function main(argv: string[]): void {
     .command('data')
     .description('summarise viriformat training data (.gz/.br read too), or print it as FEN | score | result | move')
     .argument('<files...>', 'viriformat files')
-    .option('--text', 'print every position (score: white\'s view, result: 1.0 white win .. 0.0 black win)', false)
+    .option('--text', "print every position (score: white's view, result: 1.0 white win .. 0.0 black win)", false)
     .option('--limit <n>', 'with --text: at most this many positions', '0')
     .action((files: string[], o: { text: boolean; limit: string }) => {
       process.exitCode = runDataInfo(files, o.text, Math.max(0, Number(o.limit) || 0));
@@ -127,9 +145,9 @@ function main(argv: string[]): void {
 
   program
     .command('tb')
-    .description('probe Syzygy tablebases: WDL, DTZ and every legal move\'s result, one line each')
+    .description("probe Syzygy tablebases: WDL, DTZ and every legal move's result, one line each")
     .argument('<fen>', 'position to probe')
-    .requiredOption('--path <dirs>', 'Syzygy directories, separated by \':\' (\';\' on Windows)')
+    .requiredOption('--path <dirs>', "Syzygy directories, separated by ':' (';' on Windows)")
     .option('--no-rule50', 'ignore the fifty-move rule when ranking moves (cursed wins count as wins)')
     .action((fen: string, o: { path: string; rule50: boolean }) => {
       process.exitCode = runTb(o.path, fen, o.rule50);

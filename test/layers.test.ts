@@ -109,7 +109,10 @@ function scanTree(): Edge[] {
   return sources(SRC).flatMap((file) => {
     const from = path.relative(ROOT, file).split(path.sep).join('/');
     return relativeImports(fs.readFileSync(file, 'utf8')).map(({ line, spec }) => {
-      const to = path.relative(ROOT, path.resolve(path.dirname(file), spec)).split(path.sep).join('/');
+      const to = path
+        .relative(ROOT, path.resolve(path.dirname(file), spec))
+        .split(path.sep)
+        .join('/');
       return { from, line, spec, to };
     });
   });
@@ -149,7 +152,9 @@ describe('layers of src/', () => {
     expect(layerViolation('src/core/fen.ts', 'src/search/search')).toBe('core imports nothing outside itself');
     expect(layerViolation('src/core/fen.ts', 'src/eval/nnue')).not.toBeNull();
     expect(layerViolation('src/eval/nnue.ts', 'src/search/search')).not.toBeNull();
-    expect(layerViolation('src/search/search.ts', 'src/uci/info')).toMatch(/^search may import only core, eval, tb, book$/);
+    expect(layerViolation('src/search/search.ts', 'src/uci/info')).toMatch(
+      /^search may import only core, eval, tb, book$/,
+    );
     expect(layerViolation('src/tb/syzygy.ts', 'src/datagen/play')).not.toBeNull();
     expect(layerViolation('src/book/polyglot.ts', 'src/epd/parse')).not.toBeNull();
     expect(layerViolation('src/search/bench.ts', 'src/cli')).not.toBeNull();

@@ -20,7 +20,10 @@ function readTable(md) {
   if (head < 0) throw new Error('no naturalness table');
   const rows = [];
   for (let i = head + 2; i < lines.length && lines[i].startsWith('|'); i++) {
-    const c = lines[i].split('|').slice(1, -1).map((s) => s.trim());
+    const c = lines[i]
+      .split('|')
+      .slice(1, -1)
+      .map((s) => s.trim());
     // Only plain levels: rows such as "1800 at `s` 1920 (not kept)" are tried settings, not the shipped curve.
     if (!/^\d+$/.test(c[0])) continue;
     const num = (s) => Number.parseFloat(s.replace('%', ''));
@@ -31,8 +34,13 @@ function readTable(md) {
 }
 
 function panel(rows, x0, title, unit, tKey, sKey) {
-  const w = 300, h = 200, padL = 44, padB = 30, padT = 24;
-  const eMin = rows[0].elo - 100, eMax = rows[rows.length - 1].elo + 100;
+  const w = 300,
+    h = 200,
+    padL = 44,
+    padB = 30,
+    padT = 24;
+  const eMin = rows[0].elo - 100,
+    eMax = rows[rows.length - 1].elo + 100;
   // Four grid steps of 1, 2 or 5 times a power of ten, the top above the largest value.
   const top = Math.max(...rows.flatMap((r) => [r[tKey], r[sKey]])) * 1.05;
   const p10 = 10 ** Math.floor(Math.log10(top / 4));
@@ -52,8 +60,13 @@ function panel(rows, x0, title, unit, tKey, sKey) {
   for (const r of rows) s.push(`<text x="${X(r.elo)}" y="${Y(0) + 16}" text-anchor="middle">${r.elo}</text>`);
   const line = (key, colour, dash) => {
     const pts = rows.map((r) => `${X(r.elo).toFixed(1)},${Y(r[key]).toFixed(1)}`);
-    s.push(`<polyline points="${pts.join(' ')}" fill="none" stroke="${colour}"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`);
-    for (const p of pts) { const [cx, cy] = p.split(','); s.push(`<circle cx="${cx}" cy="${cy}" r="3" fill="${colour}"/>`); }
+    s.push(
+      `<polyline points="${pts.join(' ')}" fill="none" stroke="${colour}"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`,
+    );
+    for (const p of pts) {
+      const [cx, cy] = p.split(',');
+      s.push(`<circle cx="${cx}" cy="${cy}" r="3" fill="${colour}"/>`);
+    }
   };
   line(sKey, '#888', '5,3');
   line(tKey, '#1f5fbf', '');

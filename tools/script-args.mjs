@@ -5,7 +5,10 @@ export function parseOptions(defaults, argv = process.argv.slice(2)) {
   const opt = { ...defaults };
   for (let i = 0; i < argv.length; i += 2) {
     const k = argv[i].replace(/^--/, '');
-    if (!(k in opt)) { console.error(`unknown option ${argv[i]}`); process.exit(2); }
+    if (!(k in opt)) {
+      console.error(`unknown option ${argv[i]}`);
+      process.exit(2);
+    }
     opt[k] = typeof opt[k] === 'number' ? Number(argv[i + 1]) : argv[i + 1];
   }
   return opt;

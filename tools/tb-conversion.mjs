@@ -20,15 +20,25 @@ import { parseOptions, mulberry32 } from './script-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const opt = parseOptions({
-  engine: path.join(root, 'dist/tessera'), stockfish: '/usr/games/stockfish', fastchess: '/work/tools/fastchess/fastchess',
-  fathom: '/usr/games/fathom', path: path.join(root, 'test/data/syzygy'), tc: '1+0.01', seed: 1, out: os.tmpdir(),
+  engine: path.join(root, 'dist/tessera'),
+  stockfish: '/usr/games/stockfish',
+  fastchess: '/work/tools/fastchess/fastchess',
+  fathom: '/usr/games/fathom',
+  path: path.join(root, 'test/data/syzygy'),
+  tc: '1+0.01',
+  seed: 1,
+  out: os.tmpdir(),
 });
 const tbPath = path.resolve(opt.path);
 
 // Tessera's FEN parser decides legality (side not to move in check, kings touching, pawns on a back rank).
-const lib = await bundleCore(root, 'tbconv', `
+const lib = await bundleCore(
+  root,
+  'tbconv',
+  `
   export { parseFen, placementFen } from './src/core/fen';
-  export { PIECE_CHARS } from './src/core/types';`);
+  export { PIECE_CHARS } from './src/core/types';`,
+);
 const { parseFen, placementFen, PIECE_CHARS } = await import(pathToFileURL(lib).href);
 fs.rmSync(lib);
 
@@ -36,8 +46,26 @@ const rand = mulberry32(opt.seed);
 const randInt = (n) => Math.floor(rand() * n);
 
 // Material (strong side first) and how many positions of each.
-const WON = [['KQvKR', 6], ['KBNvK', 4], ['KPvK', 5], ['KRvKP', 4], ['KQvKP', 4], ['KQvKN', 3], ['KBBvK', 2], ['KRvK', 2]];
-const DRAWN = [['KRvKB', 6], ['KRvKN', 5], ['KPvK', 5], ['KQvKQ', 3], ['KBvKP', 3], ['KNvKP', 3], ['KPvKP', 3], ['KRvKR', 2]];
+const WON = [
+  ['KQvKR', 6],
+  ['KBNvK', 4],
+  ['KPvK', 5],
+  ['KRvKP', 4],
+  ['KQvKP', 4],
+  ['KQvKN', 3],
+  ['KBBvK', 2],
+  ['KRvK', 2],
+];
+const DRAWN = [
+  ['KRvKB', 6],
+  ['KRvKN', 5],
+  ['KPvK', 5],
+  ['KQvKQ', 3],
+  ['KBvKP', 3],
+  ['KNvKP', 3],
+  ['KPvKP', 3],
+  ['KRvKR', 2],
+];
 
 /**
  * A random placement of the material (the strong side's colour drawn too), or null at once when a pawn lands on a back
@@ -47,14 +75,19 @@ function randomPlacement(material) {
   const [strong, weak] = material.split('v');
   const strongWhite = rand() < 0.5;
   const board = new Uint8Array(64);
-  const pieces = [...[...strong].map((c) => (strongWhite ? c : c.toLowerCase())), ...[...weak].map((c) => (strongWhite ? c.toLowerCase() : c))];
+  const pieces = [
+    ...[...strong].map((c) => (strongWhite ? c : c.toLowerCase())),
+    ...[...weak].map((c) => (strongWhite ? c.toLowerCase() : c)),
+  ];
   for (const c of pieces) {
     let sq;
-    do sq = randInt(64); while (board[sq] !== 0);
+    do sq = randInt(64);
+    while (board[sq] !== 0);
     if (c.toUpperCase() === 'P' && (sq < 8 || sq >= 56)) return null;
     board[sq] = PIECE_CHARS.indexOf(c);
   }
-  const wk = board.indexOf(PIECE_CHARS.indexOf('K')), bk = board.indexOf(PIECE_CHARS.indexOf('k'));
+  const wk = board.indexOf(PIECE_CHARS.indexOf('K')),
+    bk = board.indexOf(PIECE_CHARS.indexOf('k'));
   if (Math.max(Math.abs((wk >> 3) - (bk >> 3)), Math.abs((wk & 7) - (bk & 7))) <= 1) return null;
   return { placement: placementFen(board), strongWhite };
 }
@@ -76,7 +109,8 @@ function draw(material, won) {
     if (typeof parseFen(fen) === 'string') continue;
     const f = fathom(fen);
     if (!f) continue;
-    if (won && f.wdl === 'Win' && (material.includes('P') || f.dtz >= 20)) return { fen, material, strongWhite: p.strongWhite, dtz: f.dtz };
+    if (won && f.wdl === 'Win' && (material.includes('P') || f.dtz >= 20))
+      return { fen, material, strongWhite: p.strongWhite, dtz: f.dtz };
     if (!won && f.wdl === 'Draw') return { fen, material, strongWhite: p.strongWhite, dtz: 0 };
   }
 }
@@ -87,38 +121,74 @@ for (const [m, n] of DRAWN) for (let i = 0; i < n; i++) positions.push({ ...draw
 const byFen = new Map(positions.map((p) => [p.fen, p]));
 const epd = path.join(opt.out, `tb-conversion-${opt.seed}.epd`);
 fs.writeFileSync(epd, positions.map((p) => p.fen.split(' ').slice(0, 4).join(' ') + '\n').join(''));
-console.log(`${positions.length} positions (${WON.reduce((a, w) => a + w[1], 0)} won, ${DRAWN.reduce((a, w) => a + w[1], 0)} drawn) in ${epd}`);
+console.log(
+  `${positions.length} positions (${WON.reduce((a, w) => a + w[1], 0)} won, ${DRAWN.reduce((a, w) => a + w[1], 0)} drawn) in ${epd}`,
+);
 
 const pgn = path.join(opt.out, `tb-conversion-${opt.seed}.pgn`);
 fs.rmSync(pgn, { force: true });
 const args = [
-  '-engine', `cmd=${path.resolve(opt.engine)}`, 'name=tessera', `option.SyzygyPath=${tbPath}`,
-  '-engine', `cmd=${opt.stockfish}`, 'name=stockfish', `option.SyzygyPath=${tbPath}`,
-  '-each', `tc=${opt.tc}`, 'option.Hash=16', 'option.Threads=1',
-  '-openings', `file=${epd}`, 'format=epd', 'order=sequential', '-rounds', String(positions.length), '-repeat',
-  '-concurrency', '2', '-recover', '-pgnout', `file=${pgn}`,
+  '-engine',
+  `cmd=${path.resolve(opt.engine)}`,
+  'name=tessera',
+  `option.SyzygyPath=${tbPath}`,
+  '-engine',
+  `cmd=${opt.stockfish}`,
+  'name=stockfish',
+  `option.SyzygyPath=${tbPath}`,
+  '-each',
+  `tc=${opt.tc}`,
+  'option.Hash=16',
+  'option.Threads=1',
+  '-openings',
+  `file=${epd}`,
+  'format=epd',
+  'order=sequential',
+  '-rounds',
+  String(positions.length),
+  '-repeat',
+  '-concurrency',
+  '2',
+  '-recover',
+  '-pgnout',
+  `file=${pgn}`,
 ];
 console.log(`${opt.fastchess} ${args.join(' ')}`);
 const run = spawnSync(opt.fastchess, args, { encoding: 'utf8', cwd: opt.out, maxBuffer: 1 << 28 });
-if (run.status !== 0) { console.error(run.stdout.slice(-2000), run.stderr.slice(-2000)); process.exit(1); }
+if (run.status !== 0) {
+  console.error(run.stdout.slice(-2000), run.stderr.slice(-2000));
+  process.exit(1);
+}
 
 // Tally from the PGN: Tessera's result as the side that holds the win, and as either side of a drawn position.
-const games = fs.readFileSync(pgn, 'utf8').split(/\n(?=\[Event )/).filter((g) => g.includes('[Result'));
+const games = fs
+  .readFileSync(pgn, 'utf8')
+  .split(/\n(?=\[Event )/)
+  .filter((g) => g.includes('[Result'));
 const tag = (g, k) => (new RegExp(`\\[${k} "([^"]*)"\\]`).exec(g) ?? [])[1];
 const t = { wonHeld: [0, 0, 0], wonDefended: [0, 0, 0], drawnStrong: [0, 0, 0], drawnWeak: [0, 0, 0] }; // W D L for Tessera
 const failures = [];
 let incidents = 0;
 for (const g of games) {
-  const fen = tag(g, 'FEN'), result = tag(g, 'Result'), term = tag(g, 'Termination') ?? '';
-  const p = byFen.get(fen) ?? positions.find((q) => fen && q.fen.split(' ').slice(0, 4).join(' ') === fen.split(' ').slice(0, 4).join(' '));
-  if (!p) { console.error(`game from an unknown position: ${fen}`); incidents++; continue; }
+  const fen = tag(g, 'FEN'),
+    result = tag(g, 'Result'),
+    term = tag(g, 'Termination') ?? '';
+  const p =
+    byFen.get(fen) ??
+    positions.find((q) => fen && q.fen.split(' ').slice(0, 4).join(' ') === fen.split(' ').slice(0, 4).join(' '));
+  if (!p) {
+    console.error(`game from an unknown position: ${fen}`);
+    incidents++;
+    continue;
+  }
   if (/illegal|time|disconnect|stall/i.test(term)) incidents++;
   const tesseraWhite = tag(g, 'White') === 'tessera';
   const score = result === '1/2-1/2' ? 1 : (result === '1-0') === tesseraWhite ? 0 : 2; // index into W D L
   const tesseraStrong = tesseraWhite === p.strongWhite;
-  const bucket = p.won ? (tesseraStrong ? 'wonHeld' : 'wonDefended') : (tesseraStrong ? 'drawnStrong' : 'drawnWeak');
+  const bucket = p.won ? (tesseraStrong ? 'wonHeld' : 'wonDefended') : tesseraStrong ? 'drawnStrong' : 'drawnWeak';
   t[bucket][score]++;
-  if ((p.won && tesseraStrong && score !== 0) || (!p.won && score === 2)) failures.push(`${p.material} ${fen}: ${result} (${term})`);
+  if ((p.won && tesseraStrong && score !== 0) || (!p.won && score === 2))
+    failures.push(`${p.material} ${fen}: ${result} (${term})`);
 }
 const fmt = (a) => `${a[0]}-${a[1]}-${a[2]}`;
 console.log(`games: ${games.length}; Tessera's W-D-L:`);

@@ -10,7 +10,13 @@ export function paramCount(H: number, B = 1): number {
   return INPUTS * H + H + (2 * H + 1) * B;
 }
 
-export interface Layout { H: number; B: number; b: number; o: number; ob: number }
+export interface Layout {
+  H: number;
+  B: number;
+  b: number;
+  o: number;
+  ob: number;
+}
 export function layout(H: number, B = 1): Layout {
   return { H, B, b: INPUTS * H, o: INPUTS * H + H, ob: INPUTS * H + H + 2 * H * B };
 }
@@ -21,7 +27,8 @@ export function initParams(H: number, seed: number, B = 1): Float32Array {
   let s = seed >>> 0;
   const rnd = (): number => {
     s = (s + 0x9e3779b9) >>> 0;
-    let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b); z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
   };
   const L = layout(H, B);
@@ -43,30 +50,50 @@ export class Kernel {
   /** Offset of the output layer used by the last forward(): its bucket's. */
   private oo = 0;
   private ob = 0;
-  constructor(readonly H: number, readonly scale: number, readonly B = 1) {
+  constructor(
+    readonly H: number,
+    readonly scale: number,
+    readonly B = 1,
+  ) {
     this.L = layout(H, B);
-    this.au = new Float32Array(H); this.at = new Float32Array(H);
-    this.du = new Float32Array(H); this.dt = new Float32Array(H);
+    this.au = new Float32Array(H);
+    this.at = new Float32Array(H);
+    this.du = new Float32Array(H);
+    this.dt = new Float32Array(H);
   }
 
   /** Fills the two accumulators of position i; returns the raw output. */
   forward(d: DataSet, p: Float32Array, i: number): number {
-    const H = this.H, au = this.au, at = this.at, L = this.L;
+    const H = this.H,
+      au = this.au,
+      at = this.at,
+      L = this.L;
     const bucket = this.B === 1 ? 0 : outputBucket(d.start[i + 1] - d.start[i], this.B);
     this.oo = L.o + bucket * 2 * H;
     this.ob = L.ob + bucket;
-    const oo = this.oo, ob = this.ob;
-    for (let j = 0; j < H; j++) { au[j] = p[L.b + j]; at[j] = p[L.b + j]; }
+    const oo = this.oo,
+      ob = this.ob;
+    for (let j = 0; j < H; j++) {
+      au[j] = p[L.b + j];
+      at[j] = p[L.b + j];
+    }
     const black = d.stm[i] === 1;
     for (let k = d.start[i], e = d.start[i + 1]; k < e; k++) {
-      const f = d.feat[k], g = flipFeature(f);
-      const wu = (black ? g : f) * H, wt = (black ? f : g) * H;
-      for (let j = 0; j < H; j++) { au[j] += p[wu + j]; at[j] += p[wt + j]; }
+      const f = d.feat[k],
+        g = flipFeature(f);
+      const wu = (black ? g : f) * H,
+        wt = (black ? f : g) * H;
+      for (let j = 0; j < H; j++) {
+        au[j] += p[wu + j];
+        at[j] += p[wt + j];
+      }
     }
     let out = p[ob];
     for (let j = 0; j < H; j++) {
-      let u = au[j]; u = u < 0 ? 0 : u > 1 ? 1 : u;
-      let t = at[j]; t = t < 0 ? 0 : t > 1 ? 1 : t;
+      let u = au[j];
+      u = u < 0 ? 0 : u > 1 ? 1 : u;
+      let t = at[j];
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
       out += p[oo + j] * u * u + p[oo + H + j] * t * t;
     }
     return out;
@@ -77,20 +104,36 @@ export class Kernel {
   }
 
   /** Adds the gradient of the squared error over idx[from, to) to grad; returns the summed loss. */
-  gradient(d: DataSet, p: Float32Array, grad: Float32Array, idx: Uint32Array, from: number, to: number, lambda: number): number {
-    const H = this.H, L = this.L, au = this.au, at = this.at, du = this.du, dt = this.dt;
+  gradient(
+    d: DataSet,
+    p: Float32Array,
+    grad: Float32Array,
+    idx: Uint32Array,
+    from: number,
+    to: number,
+    lambda: number,
+  ): number {
+    const H = this.H,
+      L = this.L,
+      au = this.au,
+      at = this.at,
+      du = this.du,
+      dt = this.dt;
     let loss = 0;
     for (let n = from; n < to; n++) {
       const i = idx[n];
       const out = this.forward(d, p, i);
-      const pred = sigmoid(out), err = pred - this.target(d, i, lambda);
+      const pred = sigmoid(out),
+        err = pred - this.target(d, i, lambda);
       loss += err * err;
       const g = 2 * err * pred * (1 - pred);
       const oo = this.oo;
       grad[this.ob] += g;
       for (let j = 0; j < H; j++) {
-        const a = au[j], b = at[j];
-        const u = a < 0 ? 0 : a > 1 ? 1 : a, t = b < 0 ? 0 : b > 1 ? 1 : b;
+        const a = au[j],
+          b = at[j];
+        const u = a < 0 ? 0 : a > 1 ? 1 : a,
+          t = b < 0 ? 0 : b > 1 ? 1 : b;
         grad[oo + j] += g * u * u;
         grad[oo + H + j] += g * t * t;
         du[j] = a > 0 && a < 1 ? g * p[oo + j] * 2 * a : 0;
@@ -99,9 +142,14 @@ export class Kernel {
       }
       const black = d.stm[i] === 1;
       for (let k = d.start[i], e = d.start[i + 1]; k < e; k++) {
-        const f = d.feat[k], gf = flipFeature(f);
-        const wu = (black ? gf : f) * H, wt = (black ? f : gf) * H;
-        for (let j = 0; j < H; j++) { grad[wu + j] += du[j]; grad[wt + j] += dt[j]; }
+        const f = d.feat[k],
+          gf = flipFeature(f);
+        const wu = (black ? gf : f) * H,
+          wt = (black ? f : gf) * H;
+        for (let j = 0; j < H; j++) {
+          grad[wu + j] += du[j];
+          grad[wt + j] += dt[j];
+        }
       }
     }
     return loss;

@@ -11,10 +11,14 @@ import { parseNet } from '../src/eval/netfile';
 import { quantisedEval } from './quantise';
 
 const p = new Command();
-p.requiredOption('--data <files...>').requiredOption('--nets <files...>').option('--val-every <n>', '', '20').option('--scale <n>', '', '400');
+p.requiredOption('--data <files...>')
+  .requiredOption('--nets <files...>')
+  .option('--val-every <n>', '', '20')
+  .option('--scale <n>', '', '400');
 p.parse(process.argv);
 const o = p.opts();
-const every = Number(o.valEvery), scale = Number(o.scale);
+const every = Number(o.valEvery),
+  scale = Number(o.scale);
 const files = o.data as string[];
 const { data, stats } = loadData(files, { ...DEFAULT_FILTER, mirror: false });
 const val: number[] = [];
@@ -27,22 +31,35 @@ for (let q = 0, f = 0; q < val.length; q++) {
   while (f + 1 < files.length && stats.fileFirstGame[f + 1] <= g) f++;
   const name = path.basename(path.dirname(files[f]));
   let k = groups.indexOf(name);
-  if (k < 0) { k = groups.length; groups.push(name); }
+  if (k < 0) {
+    k = groups.length;
+    groups.push(name);
+  }
   groupOf[q] = k;
 }
 const sig = (x: number): number => 1 / (1 + Math.exp(-x));
 for (const f of o.nets as string[]) {
   const net = parseNet(new Uint8Array(fs.readFileSync(f)));
-  if (typeof net === 'string') { console.log(`${f}: ${net}`); continue; }
-  let loss = 0, dev = 0;
-  const gLoss = new Float64Array(groups.length), gN = new Uint32Array(groups.length);
+  if (typeof net === 'string') {
+    console.log(`${f}: ${net}`);
+    continue;
+  }
+  let loss = 0,
+    dev = 0;
+  const gLoss = new Float64Array(groups.length),
+    gN = new Uint32Array(groups.length);
   for (let q = 0; q < val.length; q++) {
     const i = val[q];
     const e = quantisedEval(net, data.feat, data.start[i], data.start[i + 1], data.stm[i] === 1);
     const err = sig(e / scale) - sig(data.score[i] / scale);
-    loss += err * err; dev += Math.abs(e - data.score[i]);
-    gLoss[groupOf[q]] += err * err; gN[groupOf[q]]++;
+    loss += err * err;
+    dev += Math.abs(e - data.score[i]);
+    gLoss[groupOf[q]] += err * err;
+    gN[groupOf[q]]++;
   }
-  console.log(`${f}: validation loss ${(loss / val.length).toFixed(6)}, mean |net - score| ${(dev / val.length).toFixed(1)} cp on ${val.length} positions`);
-  if (groups.length > 1) console.log('  ' + groups.map((g, k) => `${g} ${(gLoss[k] / gN[k]).toFixed(6)} (${gN[k]})`).join(', '));
+  console.log(
+    `${f}: validation loss ${(loss / val.length).toFixed(6)}, mean |net - score| ${(dev / val.length).toFixed(1)} cp on ${val.length} positions`,
+  );
+  if (groups.length > 1)
+    console.log('  ' + groups.map((g, k) => `${g} ${(gLoss[k] / gN[k]).toFixed(6)} (${gN[k]})`).join(', '));
 }

@@ -4,13 +4,17 @@ import { writeNet, parseNet, outputBucket, netScore, type Net } from '../src/eva
 import { layout } from './model';
 import { flipFeature } from './loader';
 
-export const QA = 255, QB = 256;
+export const QA = 255,
+  QB = 256;
 
 const clamp16 = (x: number): number => Math.max(-32767, Math.min(32767, Math.round(x)));
 
 export function quantise(p: Float32Array, H: number, scale: number, B = 1): { bytes: Uint8Array; net: Net } {
   const L = layout(H, B);
-  const ftW = new Int16Array(L.b), ftB = new Int16Array(H), outW = new Int16Array(2 * H * B), outB = new Int32Array(B);
+  const ftW = new Int16Array(L.b),
+    ftB = new Int16Array(H),
+    outW = new Int16Array(2 * H * B),
+    outB = new Int32Array(B);
   for (let i = 0; i < L.b; i++) ftW[i] = clamp16(p[i] * QA);
   for (let j = 0; j < H; j++) ftB[j] = clamp16(p[L.b + j] * QA);
   for (let j = 0; j < 2 * H * B; j++) outW[j] = clamp16(p[L.o + j] * QB);
@@ -23,17 +27,29 @@ export function quantise(p: Float32Array, H: number, scale: number, B = 1): { by
 
 /** The engine's integer formula on a data set position (centipawns, side to move's view). */
 export function quantisedEval(net: Net, feats: ArrayLike<number>, from: number, to: number, black: boolean): number {
-  const H = net.hidden, au = new Float64Array(H), at = new Float64Array(H);
-  for (let j = 0; j < H; j++) { au[j] = net.ftB[j]; at[j] = net.ftB[j]; }
-  for (let k = from; k < to; k++) {
-    const f = feats[k], g = flipFeature(f);
-    const wu = (black ? g : f) * H, wt = (black ? f : g) * H;
-    for (let j = 0; j < H; j++) { au[j] += net.ftW[wu + j]; at[j] += net.ftW[wt + j]; }
+  const H = net.hidden,
+    au = new Float64Array(H),
+    at = new Float64Array(H);
+  for (let j = 0; j < H; j++) {
+    au[j] = net.ftB[j];
+    at[j] = net.ftB[j];
   }
-  const b = outputBucket(to - from, net.buckets), o = b * 2 * H;
+  for (let k = from; k < to; k++) {
+    const f = feats[k],
+      g = flipFeature(f);
+    const wu = (black ? g : f) * H,
+      wt = (black ? f : g) * H;
+    for (let j = 0; j < H; j++) {
+      au[j] += net.ftW[wu + j];
+      at[j] += net.ftW[wt + j];
+    }
+  }
+  const b = outputBucket(to - from, net.buckets),
+    o = b * 2 * H;
   let sum = 0;
   for (let j = 0; j < H; j++) {
-    const u = Math.min(Math.max(au[j], 0), net.qa), t = Math.min(Math.max(at[j], 0), net.qa);
+    const u = Math.min(Math.max(au[j], 0), net.qa),
+      t = Math.min(Math.max(at[j], 0), net.qa);
     sum += u * u * net.outW[o + j] + t * t * net.outW[o + H + j];
   }
   return netScore(net, sum, b);

@@ -6,7 +6,15 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', absWorkingDir: root, logLevel: 'warning', loader: { '.nnue': 'binary' } };
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  absWorkingDir: root,
+  logLevel: 'warning',
+  loader: { '.nnue': 'binary' },
+};
 // `npm run train -- netloss --data FILES --nets NETS`: the validation loss of net files instead (train/netloss.ts).
 const tool = process.argv[2] === 'netloss' ? 'netloss' : 'train';
 if (tool === 'netloss') {

@@ -3,7 +3,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Kernel } from './model';
 import type { DataSet } from './loader';
 
-const w = workerData as { data: DataSet; params: Float32Array; grad: Float32Array; H: number; B: number; scale: number };
+const w = workerData as {
+  data: DataSet;
+  params: Float32Array;
+  grad: Float32Array;
+  H: number;
+  B: number;
+  scale: number;
+};
 const kernel = new Kernel(w.H, w.scale, w.B);
 
 parentPort!.on('message', (m: { type: string; idx: Uint32Array; from: number; to: number; lambda: number }) => {

@@ -26,7 +26,10 @@ export function parseFen(fen: string, chess960 = false): Position | string {
     const rank = 7 - i;
     let file = 0;
     for (const ch of ranks[i]) {
-      if (ch >= '1' && ch <= '8') { file += ch.charCodeAt(0) - 48; continue; }
+      if (ch >= '1' && ch <= '8') {
+        file += ch.charCodeAt(0) - 48;
+        continue;
+      }
       const piece = PIECE_CHARS.indexOf(ch);
       if (piece <= 0 || ch === ' ') return `FEN board has an invalid piece letter '${ch}' on rank ${rank + 1}`;
       if (file > 7) return `FEN rank ${rank + 1} has more than 8 squares`;
@@ -42,14 +45,16 @@ export function parseFen(fen: string, chess960 = false): Position | string {
     if (kings !== 1) return `FEN board has ${kings} ${name} kings, expected 1`;
   }
   for (let f = 0; f < 8; f++) {
-    if ((pos.board[f] & 7) === PAWN || (pos.board[56 + f] & 7) === PAWN) return 'FEN board has a pawn on the first or last rank';
+    if ((pos.board[f] & 7) === PAWN || (pos.board[56 + f] & 7) === PAWN)
+      return 'FEN board has a pawn on the first or last rank';
   }
 
   // Field 2: side to move.
   if (side !== 'w' && side !== 'b') return `FEN side to move is '${clip(side, 10)}', expected 'w' or 'b'`;
   pos.stm = side === 'w' ? WHITE : BLACK;
   const them = pos.stm ^ 1;
-  const oLo = pos.occ[0] | pos.occ[2], oHi = pos.occ[1] | pos.occ[3];
+  const oLo = pos.occ[0] | pos.occ[2],
+    oHi = pos.occ[1] | pos.occ[3];
   if (pos.isAttacked(pos.kingSquare(them), pos.stm, oLo, oHi)) {
     return `FEN is illegal: ${them === WHITE ? 'white' : 'black'} is in check but it is ${side === 'w' ? 'white' : 'black'} to move`;
   }
@@ -62,12 +67,21 @@ export function parseFen(fen: string, chess960 = false): Position | string {
       const backRank = color === WHITE ? 0 : 56;
       const ksq = pos.kingSquare(color);
       const rook = pieceOf(color, ROOK);
-      if ((ksq & 56) !== backRank) return `FEN castling right '${ch}' but the ${color === WHITE ? 'white' : 'black'} king is not on its first rank`;
+      if ((ksq & 56) !== backRank)
+        return `FEN castling right '${ch}' but the ${color === WHITE ? 'white' : 'black'} king is not on its first rank`;
       let rookSq = -1;
       if (lower === 'k') {
-        for (let f = 7; f > (ksq & 7); f--) if (pos.board[backRank + f] === rook) { rookSq = backRank + f; break; }
+        for (let f = 7; f > (ksq & 7); f--)
+          if (pos.board[backRank + f] === rook) {
+            rookSq = backRank + f;
+            break;
+          }
       } else if (lower === 'q') {
-        for (let f = 0; f < (ksq & 7); f++) if (pos.board[backRank + f] === rook) { rookSq = backRank + f; break; }
+        for (let f = 0; f < (ksq & 7); f++)
+          if (pos.board[backRank + f] === rook) {
+            rookSq = backRank + f;
+            break;
+          }
       } else if (lower >= 'a' && lower <= 'h') {
         const f = lower.charCodeAt(0) - 97;
         if (pos.board[backRank + f] === rook && f !== (ksq & 7)) rookSq = backRank + f;
@@ -88,8 +102,9 @@ export function parseFen(fen: string, chess960 = false): Position | string {
     const sq = parseSquare(ep);
     if (sq < 0) return `FEN en-passant field '${clip(ep, 10)}' is not a square`;
     const expectRank = pos.stm === WHITE ? 5 : 2;
-    const pawnSq = sq + (pos.stm === WHITE ? -8 : 8), fromSq = sq + (pos.stm === WHITE ? 8 : -8);
-    if ((sq >> 3) !== expectRank) return `FEN en-passant square ${ep} is on the wrong rank for the side to move`;
+    const pawnSq = sq + (pos.stm === WHITE ? -8 : 8),
+      fromSq = sq + (pos.stm === WHITE ? 8 : -8);
+    if (sq >> 3 !== expectRank) return `FEN en-passant square ${ep} is on the wrong rank for the side to move`;
     if (pos.board[pawnSq] !== pieceOf(them, PAWN) || pos.board[sq] !== 0 || pos.board[fromSq] !== 0) {
       return `FEN en-passant square ${ep} does not follow a double pawn push`;
     }
@@ -123,8 +138,14 @@ export function placementFen(board: ArrayLike<number>): string {
     let empty = 0;
     for (let f = 0; f < 8; f++) {
       const p = board[rank * 8 + f];
-      if (!p) { empty++; continue; }
-      if (empty) { s += empty; empty = 0; }
+      if (!p) {
+        empty++;
+        continue;
+      }
+      if (empty) {
+        s += empty;
+        empty = 0;
+      }
       s += PIECE_CHARS[p];
     }
     if (empty) s += empty;
@@ -138,12 +159,17 @@ export function toFen(pos: Position): string {
   let c = '';
   for (let r = 0; r < 4; r++) {
     if (!(pos.castling & (1 << r))) continue;
-    const color = r >> 1, rsq = pos.castleRookSq[r], back = color === WHITE ? 0 : 56;
+    const color = r >> 1,
+      rsq = pos.castleRookSq[r],
+      back = color === WHITE ? 0 : 56;
     // Use K/Q when the rook is the outermost on its side (standard and X-FEN), else its file.
     let outer = true;
     const rook = pieceOf(color, ROOK);
-    if ((r & 1) === 0) { for (let f = (rsq & 7) + 1; f < 8; f++) if (pos.board[back + f] === rook) outer = false; }
-    else { for (let f = 0; f < (rsq & 7); f++) if (pos.board[back + f] === rook) outer = false; }
+    if ((r & 1) === 0) {
+      for (let f = (rsq & 7) + 1; f < 8; f++) if (pos.board[back + f] === rook) outer = false;
+    } else {
+      for (let f = 0; f < (rsq & 7); f++) if (pos.board[back + f] === rook) outer = false;
+    }
     let ch = outer ? ((r & 1) === 0 ? 'K' : 'Q') : 'ABCDEFGH'[rsq & 7];
     if (color === BLACK) ch = ch.toLowerCase();
     c += ch;

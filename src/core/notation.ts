@@ -1,8 +1,19 @@
 // Move notation: UCI long algebraic and SAN, in and out. Not on the search's hot path.
 import { squareName, parseSquare } from './bitboard';
 import {
-  PAWN, KING, CASTLING, PROMOTION, EN_PASSANT, MOVE_NONE, MAX_MOVES,
-  moveFrom, moveTo, moveKind, promoType, typeOf, castlingKingTo,
+  PAWN,
+  KING,
+  CASTLING,
+  PROMOTION,
+  EN_PASSANT,
+  MOVE_NONE,
+  MAX_MOVES,
+  moveFrom,
+  moveTo,
+  moveKind,
+  promoType,
+  typeOf,
+  castlingKingTo,
 } from './types';
 import { generateMoves, GEN_ALL } from './movegen';
 import type { Position } from './position';
@@ -43,7 +54,8 @@ const uciScratch = new Int32Array(MAX_MOVES);
 export function parseUciMove(pos: Position, text: string): number {
   const s = text.trim().toLowerCase();
   if (s.length < 4 || s.length > 5) return MOVE_NONE;
-  const from = parseSquare(s.slice(0, 2)), to = parseSquare(s.slice(2, 4));
+  const from = parseSquare(s.slice(0, 2)),
+    to = parseSquare(s.slice(2, 4));
   if (from < 0 || to < 0) return MOVE_NONE;
   const promo = s.length === 5 ? PROMO_CHARS.indexOf(s[4]) : 0;
   if (promo < 0 || (s.length === 5 && promo < 2)) return MOVE_NONE;
@@ -64,7 +76,9 @@ export function parseUciMove(pos: Position, text: string): number {
 
 /** SAN without the check suffix. */
 function sanBody(pos: Position, m: number, legal: Int32Array): string {
-  const from = moveFrom(m), to = moveTo(m), kind = moveKind(m);
+  const from = moveFrom(m),
+    to = moveTo(m),
+    kind = moveKind(m);
   if (kind === CASTLING) return to > from ? 'O-O' : 'O-O-O';
   const type = typeOf(pos.board[from]);
   const capture = kind === EN_PASSANT || pos.board[to] !== 0;
@@ -78,14 +92,16 @@ function sanBody(pos: Position, m: number, legal: Int32Array): string {
   s += SAN_PIECES[type];
   if (type !== KING) {
     // Disambiguate by file, then rank, then both.
-    let others = 0, sameFile = 0, sameRank = 0;
+    let others = 0,
+      sameFile = 0,
+      sameRank = 0;
     for (const o of legal) {
       if (o === m || moveTo(o) !== to || moveKind(o) === CASTLING) continue;
       const of = moveFrom(o);
       if (typeOf(pos.board[of]) !== type) continue;
       others++;
       if ((of & 7) === (from & 7)) sameFile++;
-      if ((of >> 3) === (from >> 3)) sameRank++;
+      if (of >> 3 === from >> 3) sameRank++;
     }
     if (others > 0) {
       if (sameFile === 0) s += 'abcdefgh'[from & 7];
@@ -110,7 +126,10 @@ const SAN_RE = /^([NBRQK])?([a-h])?([1-8])?(x|:)?([a-h][1-8])(=?([NBRQnbrq]))?$/
 
 /** Finds the legal move written in SAN (lenient: extra disambiguation, 0-0, missing '='). */
 export function parseSan(pos: Position, text: string): number {
-  let s = text.trim().replace(/[+#!?]+$/, '').replace(/e\.?p\.?$/, '');
+  let s = text
+    .trim()
+    .replace(/[+#!?]+$/, '')
+    .replace(/e\.?p\.?$/, '');
   if (s === '0-0') s = 'O-O';
   if (s === '0-0-0') s = 'O-O-O';
   const legal = legalList(pos);
@@ -131,7 +150,7 @@ export function parseSan(pos: Position, text: string): number {
     const from = moveFrom(m);
     if (typeOf(pos.board[from]) !== type) continue;
     if (fromFile >= 0 && (from & 7) !== fromFile) continue;
-    if (fromRank >= 0 && (from >> 3) !== fromRank) continue;
+    if (fromRank >= 0 && from >> 3 !== fromRank) continue;
     if ((moveKind(m) === PROMOTION ? promoType(m) : 0) !== promo) continue;
     if (found !== MOVE_NONE) return MOVE_NONE; // ambiguous
     found = m;

@@ -31,7 +31,11 @@ export function perftDivide(pos: Position, depth: number): { moves: [string, num
   for (let i = 0; i < n; i++) {
     const m = list[i];
     let c = 1;
-    if (depth > 1) { pos.make(m); c = perft(pos, depth - 1, 1); pos.unmake(m); }
+    if (depth > 1) {
+      pos.make(m);
+      c = perft(pos, depth - 1, 1);
+      pos.unmake(m);
+    }
     moves.push([moveToUci(pos, m), c]);
     total += c;
   }

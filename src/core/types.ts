@@ -1,7 +1,12 @@
 // Pieces, moves and castling-right constants shared by the core.
 
 // Piece types; a piece is (colour << 3) | type, so white pieces are 1..6 and black 9..14.
-export const PAWN = 1, KNIGHT = 2, BISHOP = 3, ROOK = 4, QUEEN = 5, KING = 6;
+export const PAWN = 1,
+  KNIGHT = 2,
+  BISHOP = 3,
+  ROOK = 4,
+  QUEEN = 5,
+  KING = 6;
 export const NO_PIECE = 0;
 export const pieceOf = (color: number, type: number): number => (color << 3) | type;
 export const typeOf = (piece: number): number => piece & 7;
@@ -9,7 +14,10 @@ export const PIECE_CHARS = ' PNBRQK  pnbrqk';
 
 // Moves are integers: from (bits 0-5), to (6-11), promotion piece (12-13: N,B,R,Q), kind (14-15).
 // Castling is encoded king-from -> rook-square, which makes Chess960 castling uniform.
-export const NORMAL = 0, PROMOTION = 1 << 14, EN_PASSANT = 2 << 14, CASTLING = 3 << 14;
+export const NORMAL = 0,
+  PROMOTION = 1 << 14,
+  EN_PASSANT = 2 << 14,
+  CASTLING = 3 << 14;
 export const MOVE_NONE = 0;
 export const moveFrom = (m: number): number => m & 63;
 export const moveTo = (m: number): number => (m >> 6) & 63;

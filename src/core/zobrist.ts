@@ -21,10 +21,12 @@ export const ZOB_PSQ = fill(16 * 64 * 2);
 /** ZOB_CASTLE[rights * 2 + half], for all 16 combinations of rights. */
 export const ZOB_CASTLE = new Int32Array(32);
 const rightKeys = fill(8);
-for (let r = 0; r < 16; r++) for (let b = 0; b < 4; b++) if (r & (1 << b)) {
-  ZOB_CASTLE[r * 2] ^= rightKeys[b * 2];
-  ZOB_CASTLE[r * 2 + 1] ^= rightKeys[b * 2 + 1];
-}
+for (let r = 0; r < 16; r++)
+  for (let b = 0; b < 4; b++)
+    if (r & (1 << b)) {
+      ZOB_CASTLE[r * 2] ^= rightKeys[b * 2];
+      ZOB_CASTLE[r * 2 + 1] ^= rightKeys[b * 2 + 1];
+    }
 /** ZOB_EP[file * 2 + half] */
 export const ZOB_EP = fill(16);
 export const ZOB_SIDE_LO = next();

@@ -5,7 +5,15 @@ import * as zlib from 'node:zlib';
 import type { Worker } from 'node:worker_threads';
 import { spawnWorker } from '../threads';
 import type { PlayConfig } from './play';
-import { completeLength, scanGames, readGames, headerPosition, fromViriMove, RESULT_WHITE, RESULT_DRAW } from './viriformat';
+import {
+  completeLength,
+  scanGames,
+  readGames,
+  headerPosition,
+  fromViriMove,
+  RESULT_WHITE,
+  RESULT_DRAW,
+} from './viriformat';
 import { toFen } from '../core/fen';
 import { parseNet } from '../eval/netfile';
 import { parseUciMove, moveToUci } from '../core/notation';
@@ -20,11 +28,15 @@ export interface DatagenOptions extends PlayConfig {
 
 /** Opens `out` for appending after dropping a partial last game; returns the games/positions kept. */
 export function prepareOutput(out: string): { bytes: number; dropped: number } {
-  if (!fs.existsSync(out)) { fs.writeFileSync(out, new Uint8Array(0)); return { bytes: 0, dropped: 0 }; }
+  if (!fs.existsSync(out)) {
+    fs.writeFileSync(out, new Uint8Array(0));
+    return { bytes: 0, dropped: 0 };
+  }
   const buf = new Uint8Array(fs.readFileSync(out));
   const { complete: good, badAt } = scanGames(buf);
   // Never cut a file that is not ours: only a partial last game is dropped.
-  if (badAt >= 0) throw new Error(`not a viriformat file, or damaged (invalid game header at byte ${badAt}); nothing written`);
+  if (badAt >= 0)
+    throw new Error(`not a viriformat file, or damaged (invalid game header at byte ${badAt}); nothing written`);
   if (good < buf.length) fs.truncateSync(out, good);
   return { bytes: good, dropped: buf.length - good };
 }
@@ -37,15 +49,21 @@ function writeAll(fd: number, b: Uint8Array): void {
 export async function runDatagen(o: DatagenOptions): Promise<number> {
   let netBytes: Uint8Array | null = null;
   if (o.netFile) {
-    try { netBytes = new Uint8Array(fs.readFileSync(o.netFile)); } catch (e) {
+    try {
+      netBytes = new Uint8Array(fs.readFileSync(o.netFile));
+    } catch (e) {
       console.error(`datagen: --net ${o.netFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       return 2;
     }
     const n = parseNet(netBytes);
-    if (typeof n === 'string') { console.error(`datagen: --net ${o.netFile}: ${n}`); return 2; }
+    if (typeof n === 'string') {
+      console.error(`datagen: --net ${o.netFile}: ${n}`);
+      return 2;
+    }
   }
   // Game indices continue after the games already in the file, so an appended run adds new games.
-  let existingGames = 0, fd: number;
+  let existingGames = 0,
+    fd: number;
   try {
     const prep = prepareOutput(o.out);
     if (prep.dropped > 0) console.error(`datagen: dropped a partial last game (${prep.dropped} bytes) from ${o.out}`);
@@ -56,12 +74,21 @@ export async function runDatagen(o: DatagenOptions): Promise<number> {
     return 2;
   }
   const cfg: PlayConfig = {
-    seed: o.seed, softNodes: o.softNodes, hardNodes: o.hardNodes, randomPlies: o.randomPlies,
-    book: o.book, hashMiB: o.hashMiB, hce: o.hce, plyCap: o.plyCap,
+    seed: o.seed,
+    softNodes: o.softNodes,
+    hardNodes: o.hardNodes,
+    randomPlies: o.randomPlies,
+    book: o.book,
+    hashMiB: o.hashMiB,
+    hce: o.hce,
+    plyCap: o.plyCap,
   };
-  let nextIndex = existingGames, nextToWrite = existingGames;
+  let nextIndex = existingGames,
+    nextToWrite = existingGames;
   const pending = new Map<number, { bytes: Uint8Array; positions: number; result: number }>();
-  let positions = 0, games = 0, stopping = false;
+  let positions = 0,
+    games = 0,
+    stopping = false;
   const wdl = [0, 0, 0];
   const t0 = Date.now();
   const tty = process.stderr.isTTY;
@@ -90,25 +117,41 @@ export async function runDatagen(o: DatagenOptions): Promise<number> {
     for (let j = 0; j < o.jobs; j++) {
       const w = spawnWorker({ mode: 'datagen', cfg, netBytes });
       workers.push(w);
-      w.on('message', (msg: { type: string; index: number; bytes: Uint8Array; positions: number; result: number; nodes: number }) => {
-        if (msg.type === 'game') {
-          workerNodes[j] = msg.nodes;
-          pending.set(msg.index, msg);
-          while (pending.has(nextToWrite) && !stopping) {
-            const g = pending.get(nextToWrite)!;
-            pending.delete(nextToWrite);
-            writeAll(fd, g.bytes);
-            positions += g.positions; games++; wdl[g.result]++;
-            nextToWrite++;
-            if (o.count > 0 && positions >= o.count) { finish(); break; }
+      w.on(
+        'message',
+        (msg: { type: string; index: number; bytes: Uint8Array; positions: number; result: number; nodes: number }) => {
+          if (msg.type === 'game') {
+            workerNodes[j] = msg.nodes;
+            pending.set(msg.index, msg);
+            while (pending.has(nextToWrite) && !stopping) {
+              const g = pending.get(nextToWrite)!;
+              pending.delete(nextToWrite);
+              writeAll(fd, g.bytes);
+              positions += g.positions;
+              games++;
+              wdl[g.result]++;
+              nextToWrite++;
+              if (o.count > 0 && positions >= o.count) {
+                finish();
+                break;
+              }
+            }
+            const now = Date.now();
+            if (tty ? now - lastReport > 500 : now - lastReport > 60000) {
+              lastReport = now;
+              report();
+            }
           }
-          const now = Date.now();
-          if (tty ? now - lastReport > 500 : now - lastReport > 60000) { lastReport = now; report(); }
-        }
-        if (!stopping) w.postMessage({ type: 'play', index: nextIndex++ });
+          if (!stopping) w.postMessage({ type: 'play', index: nextIndex++ });
+        },
+      );
+      w.on('error', (e) => {
+        console.error(`datagen: worker error: ${e.message}`);
+        finish();
       });
-      w.on('error', (e) => { console.error(`datagen: worker error: ${e.message}`); finish(); });
-      w.on('exit', () => { if (--alive === 0) resolve(); });
+      w.on('exit', () => {
+        if (--alive === 0) resolve();
+      });
       w.postMessage({ type: 'play', index: nextIndex++ });
     }
   });
@@ -118,7 +161,9 @@ export async function runDatagen(o: DatagenOptions): Promise<number> {
 }
 
 function fmtTime(s: number): string {
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = Math.floor(s % 60);
+  const h = Math.floor(s / 3600),
+    m = Math.floor((s % 3600) / 60),
+    sec = Math.floor(s % 60);
   return h > 0 ? `${h}h${String(m).padStart(2, '0')}m` : `${m}m${String(sec).padStart(2, '0')}s`;
 }
 
@@ -132,29 +177,44 @@ export function readDataFile(file: string): Uint8Array {
 
 /** `tessera data`: a summary of viriformat files, or every position as `FEN | score | result`. */
 export function runDataInfo(files: string[], text: boolean, limit: number): number {
-  let positions = 0, games = 0, printed = 0;
+  let positions = 0,
+    games = 0,
+    printed = 0;
   const wdl = [0, 0, 0];
   const hist = new Map<number, number>();
   for (const f of files) {
     let buf: Uint8Array;
-    try { buf = readDataFile(f); } catch (e) { console.error(`data: cannot read ${f}: ${(e as Error).message}`); return 2; }
+    try {
+      buf = readDataFile(f);
+    } catch (e) {
+      console.error(`data: cannot read ${f}: ${(e as Error).message}`);
+      return 2;
+    }
     const good = completeLength(buf);
     if (good < buf.length) console.error(`data: ${f}: ${buf.length - good} trailing bytes of a partial game ignored`);
     try {
       for (const g of readGames(buf)) {
-        games++; wdl[g.header.result]++; positions += g.moves.length;
+        games++;
+        wdl[g.header.result]++;
+        positions += g.moves.length;
         const bucket = Math.floor(g.moves.length / 20) * 20;
         hist.set(bucket, (hist.get(bucket) ?? 0) + 1);
         if (!text || (limit > 0 && printed >= limit)) continue;
         const pos = headerPosition(g.header);
-        if (typeof pos === 'string') { console.error(`data: ${f}: bad game start: ${pos}`); return 1; }
+        if (typeof pos === 'string') {
+          console.error(`data: ${f}: bad game start: ${pos}`);
+          return 1;
+        }
         const res = g.header.result === RESULT_WHITE ? '1.0' : g.header.result === RESULT_DRAW ? '0.5' : '0.0';
         for (let k = 0; k < g.moves.length && (limit === 0 || printed < limit); k++) {
           const m = fromViriMove(g.moves[k]);
           process.stdout.write(`${toFen(pos)} | ${g.scores[k]} | ${res} | ${moveToUci(pos, m)}\n`);
           printed++;
           // Replay through the legal-move parser so a corrupt move is caught, not played.
-          if (parseUciMove(pos, moveToUci(pos, m)) !== m) { console.error(`data: ${f}: illegal move in game ${games}`); return 1; }
+          if (parseUciMove(pos, moveToUci(pos, m)) !== m) {
+            console.error(`data: ${f}: illegal move in game ${games}`);
+            return 1;
+          }
           pos.make(m);
         }
       }
@@ -164,10 +224,13 @@ export function runDataInfo(files: string[], text: boolean, limit: number): numb
     }
   }
   if (!text) {
-    console.log(`files ${files.length}  games ${games}  positions ${positions}  (${(positions / Math.max(1, games)).toFixed(1)} a game)`);
+    console.log(
+      `files ${files.length}  games ${games}  positions ${positions}  (${(positions / Math.max(1, games)).toFixed(1)} a game)`,
+    );
     console.log(`results (white's view): wins ${wdl[2]}  draws ${wdl[1]}  losses ${wdl[0]}`);
     console.log('recorded plies per game:');
-    for (const k of [...hist.keys()].sort((a, b) => a - b)) console.log(`  ${String(k).padStart(3)}-${String(k + 19).padEnd(3)} ${hist.get(k)}`);
+    for (const k of [...hist.keys()].sort((a, b) => a - b))
+      console.log(`  ${String(k).padStart(3)}-${String(k + 19).padEnd(3)} ${hist.get(k)}`);
   }
   return 0;
 }

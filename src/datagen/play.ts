@@ -27,14 +27,19 @@ export interface PlayConfig {
   plyCap: number;
 }
 
-export const WIN_SCORE = 2000, WIN_PLIES = 4;
-export const DRAW_SCORE = 10, DRAW_PLIES = 12, DRAW_AFTER_PLY = 40;
+export const WIN_SCORE = 2000,
+  WIN_PLIES = 4;
+export const DRAW_SCORE = 10,
+  DRAW_PLIES = 12,
+  DRAW_AFTER_PLY = 40;
 export const OPENING_LIMIT = 1000;
 
 /** splitmix32: a small, good 32-bit generator. */
 export class Rng {
   private s: number;
-  constructor(seed: number) { this.s = seed >>> 0; }
+  constructor(seed: number) {
+    this.s = seed >>> 0;
+  }
   next(): number {
     this.s = (this.s + 0x9e3779b9) >>> 0;
     let z = this.s;
@@ -42,7 +47,9 @@ export class Rng {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   }
-  below(n: number): number { return this.next() % n; }
+  below(n: number): number {
+    return this.next() % n;
+  }
 }
 
 export class GamePlayer {
@@ -56,7 +63,10 @@ export class GamePlayer {
   nodes = 0;
 
   /** net: the network to play with (absent: the built-in one); unused with cfg.hce. */
-  constructor(readonly cfg: PlayConfig, net?: Net) {
+  constructor(
+    readonly cfg: PlayConfig,
+    net?: Net,
+  ) {
     this.searcher = createSearcher({ evaluator: createEvaluator(!cfg.hce, net), hashMiB: cfg.hashMiB });
     this.tt = this.searcher.tt;
     this.limits = { ...defaultLimits(), nodes: cfg.hardNodes, softNodes: cfg.softNodes };
@@ -80,7 +90,10 @@ export class GamePlayer {
       let ok = true;
       for (let i = 0; i < plies; i++) {
         const n = generateMoves(pos, this.list, 0, GEN_ALL);
-        if (n === 0) { ok = false; break; }
+        if (n === 0) {
+          ok = false;
+          break;
+        }
         pos.make(this.list[rng.below(n)]);
       }
       if (!ok || generateMoves(pos, this.list, 0, GEN_ALL) === 0) continue;
@@ -101,7 +114,9 @@ export class GamePlayer {
     this.searcher.clearHistory();
     const w = this.writer;
     w.begin(pos);
-    let result = RESULT_DRAW, winStreak = 0, drawStreak = 0;
+    let result = RESULT_DRAW,
+      winStreak = 0,
+      drawStreak = 0;
     let ply = this.cfg.randomPlies; // plies since the start position, roughly (for the draw rule)
     for (;;) {
       const n = generateMoves(pos, this.list, 0, GEN_ALL);
@@ -109,7 +124,12 @@ export class GamePlayer {
         result = pos.inCheck() ? (pos.stm === WHITE ? RESULT_BLACK : RESULT_WHITE) : RESULT_DRAW;
         break;
       }
-      if (pos.halfmove >= 100 || pos.repetitions() >= 2 || pos.isInsufficientMaterial() || w.positions >= this.cfg.plyCap) {
+      if (
+        pos.halfmove >= 100 ||
+        pos.repetitions() >= 2 ||
+        pos.isInsufficientMaterial() ||
+        w.positions >= this.cfg.plyCap
+      ) {
         result = RESULT_DRAW;
         break;
       }
@@ -119,11 +139,21 @@ export class GamePlayer {
       ply++;
       // Adjudication on the search's own scores.
       if (Math.abs(white) >= WIN_SCORE || Math.abs(white) >= MATE_BOUND) {
-        winStreak = winStreak !== 0 && Math.sign(winStreak) === Math.sign(white) ? winStreak + Math.sign(white) : Math.sign(white);
+        winStreak =
+          winStreak !== 0 && Math.sign(winStreak) === Math.sign(white)
+            ? winStreak + Math.sign(white)
+            : Math.sign(white);
       } else winStreak = 0;
-      if (Math.abs(winStreak) >= WIN_PLIES) { result = winStreak > 0 ? RESULT_WHITE : RESULT_BLACK; break; }
-      if (ply >= DRAW_AFTER_PLY && Math.abs(white) <= DRAW_SCORE) drawStreak++; else drawStreak = 0;
-      if (drawStreak >= DRAW_PLIES) { result = RESULT_DRAW; break; }
+      if (Math.abs(winStreak) >= WIN_PLIES) {
+        result = winStreak > 0 ? RESULT_WHITE : RESULT_BLACK;
+        break;
+      }
+      if (ply >= DRAW_AFTER_PLY && Math.abs(white) <= DRAW_SCORE) drawStreak++;
+      else drawStreak = 0;
+      if (drawStreak >= DRAW_PLIES) {
+        result = RESULT_DRAW;
+        break;
+      }
       pos.make(move);
     }
     return { bytes: w.finish(result), positions: w.positions, result, nodes: this.nodes };

@@ -13,7 +13,9 @@ import { parseFen, placementFen } from '../core/fen';
 import type { Position } from '../core/position';
 
 export const HEADER_BYTES = 32;
-export const RESULT_BLACK = 0, RESULT_DRAW = 1, RESULT_WHITE = 2;
+export const RESULT_BLACK = 0,
+  RESULT_DRAW = 1,
+  RESULT_WHITE = 2;
 
 // Tessera's move kinds (bits 14-15: 0 normal, 1 promotion, 2 en passant, 3 castling) <-> viriformat's.
 const TO_VIRI = [0, 3, 1, 2];
@@ -33,7 +35,8 @@ export function fromViriMove(v: number): number {
 export function packBoard(pos: Position, score: number, result: number, buf: Uint8Array, off: number): void {
   const dv = new DataView(buf.buffer, buf.byteOffset + off, HEADER_BYTES);
   buf.fill(0, off, off + HEADER_BYTES);
-  const lo = pos.occ[0] | pos.occ[2], hi = pos.occ[1] | pos.occ[3];
+  const lo = pos.occ[0] | pos.occ[2],
+    hi = pos.occ[1] | pos.occ[3];
   dv.setInt32(0, lo, true);
   dv.setInt32(4, hi, true);
   let n = 0;
@@ -43,7 +46,7 @@ export function packBoard(pos: Position, score: number, result: number, buf: Uin
     let type = (p & 7) - 1;
     if ((p & 7) === ROOK) {
       for (let r = 0; r < 4; r++) {
-        if ((pos.castling & (1 << r)) && pos.castleRookSq[r] === sq && (r >> 1) === (p >> 3)) type = 6;
+        if (pos.castling & (1 << r) && pos.castleRookSq[r] === sq && r >> 1 === p >> 3) type = 6;
       }
     }
     const nib = type | ((p >> 3) << 3);
@@ -61,13 +64,19 @@ export function clampScore(s: number): number {
   return Math.max(-32767, Math.min(32767, Math.round(s)));
 }
 
-export interface Header { fen: string; chess960: boolean; score: number; result: number }
+export interface Header {
+  fen: string;
+  chess960: boolean;
+  score: number;
+  result: number;
+}
 
 /** Decodes a PackedBoard into a FEN (Shredder castling letters when not classical), or an error. */
 export function unpackBoard(buf: Uint8Array, off: number): Header | string {
   if (off + HEADER_BYTES > buf.length) return 'truncated board';
   const dv = new DataView(buf.buffer, buf.byteOffset + off, HEADER_BYTES);
-  const lo = dv.getUint32(0, true), hi = dv.getUint32(4, true);
+  const lo = dv.getUint32(0, true),
+    hi = dv.getUint32(4, true);
   const board = new Uint8Array(64);
   const castleRooks: number[] = [];
   let n = 0;
@@ -79,14 +88,22 @@ export function unpackBoard(buf: Uint8Array, off: number): Header | string {
     n++;
     let type = (nib & 7) + 1;
     if (type === 8) return 'invalid piece type 7';
-    if (type === 7) { type = ROOK; castleRooks.push(sq); }
+    if (type === 7) {
+      type = ROOK;
+      castleRooks.push(sq);
+    }
     board[sq] = pieceOf(nib >> 3, type);
   }
-  let wk = 0, bk = 0;
-  for (let sq = 0; sq < 64; sq++) { if (board[sq] === KING) wk++; else if (board[sq] === (8 | KING)) bk++; }
+  let wk = 0,
+    bk = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    if (board[sq] === KING) wk++;
+    else if (board[sq] === (8 | KING)) bk++;
+  }
   if (wk !== 1 || bk !== 1) return `${wk} white and ${bk} black kings`;
-  const stm = buf[off + 24] >> 7, ep = buf[off + 24] & 127;
-  if (ep !== 64 && (ep > 63 || (ep >> 3) !== (stm === WHITE ? 5 : 2))) return `invalid en-passant square ${ep}`;
+  const stm = buf[off + 24] >> 7,
+    ep = buf[off + 24] & 127;
+  if (ep !== 64 && (ep > 63 || ep >> 3 !== (stm === WHITE ? 5 : 2))) return `invalid en-passant square ${ep}`;
   const result = buf[off + 30];
   if (result > 2) return `invalid result ${result}`;
   const placement = placementFen(board);
@@ -95,9 +112,9 @@ export function unpackBoard(buf: Uint8Array, off: number): Header | string {
   for (const color of [WHITE, BLACK]) {
     let ksq = -1;
     for (let sq = 0; sq < 64; sq++) if (board[sq] === pieceOf(color, KING)) ksq = sq;
-    const rooks = castleRooks.filter((s) => (board[s] >> 3) === color).sort((a, b) => b - a); // kingside first
+    const rooks = castleRooks.filter((s) => board[s] >> 3 === color).sort((a, b) => b - a); // kingside first
     for (const s of rooks) {
-      if (ksq < 0 || (s >> 3) !== (ksq >> 3)) return 'castling rook not on its king\'s rank';
+      if (ksq < 0 || s >> 3 !== ksq >> 3) return "castling rook not on its king's rank";
       const f = s & 7;
       if ((ksq & 7) !== 4 || (f !== 0 && f !== 7)) chess960 = true;
       const ch = 'ABCDEFGH'[f];
@@ -123,11 +140,18 @@ export class GameWriter {
   /** m: the move played from the current position; whiteScore: its search score for white. */
   add(m: number, whiteScore: number): void {
     if (this.len + 8 > this.buf.length) {
-      const b = new Uint8Array(this.buf.length * 2); b.set(this.buf); this.buf = b;
+      const b = new Uint8Array(this.buf.length * 2);
+      b.set(this.buf);
+      this.buf = b;
     }
-    const v = toViriMove(m), s = clampScore(whiteScore) & 0xffff;
-    const b = this.buf, i = this.len;
-    b[i] = v & 255; b[i + 1] = v >>> 8; b[i + 2] = s & 255; b[i + 3] = s >>> 8;
+    const v = toViriMove(m),
+      s = clampScore(whiteScore) & 0xffff;
+    const b = this.buf,
+      i = this.len;
+    b[i] = v & 255;
+    b[i + 1] = v >>> 8;
+    b[i + 2] = s & 255;
+    b[i + 3] = s >>> 8;
     this.len += 4;
     this.positions++;
   }
@@ -142,7 +166,11 @@ export class GameWriter {
 }
 
 /** One decoded game: its start, result and the (move, white score) pairs. */
-export interface Game { header: Header; moves: Uint16Array; scores: Int16Array }
+export interface Game {
+  header: Header;
+  moves: Uint16Array;
+  scores: Int16Array;
+}
 
 /**
  * Length in bytes of the complete games at the start of buf: a killed writer leaves a partial last
@@ -158,13 +186,17 @@ export function completeLength(buf: Uint8Array): number {
  * damaged), as opposed to one whose last game was merely cut short.
  */
 export function scanGames(buf: Uint8Array): { complete: number; badAt: number } {
-  let off = 0, good = 0;
+  let off = 0,
+    good = 0;
   while (off + HEADER_BYTES <= buf.length) {
     if (typeof unpackBoard(buf, off) === 'string') return { complete: good, badAt: off };
     let i = off + HEADER_BYTES;
     let done = false;
     for (; i + 4 <= buf.length; i += 4) {
-      if ((buf[i] | buf[i + 1] | buf[i + 2] | buf[i + 3]) === 0) { done = true; break; }
+      if ((buf[i] | buf[i + 1] | buf[i + 2] | buf[i + 3]) === 0) {
+        done = true;
+        break;
+      }
     }
     if (!done) break;
     off = i + 4;
@@ -180,9 +212,11 @@ export function* readGames(buf: Uint8Array): Generator<Game> {
   while (off < end) {
     const header = unpackBoard(buf, off);
     if (typeof header === 'string') throw new Error(`game at byte ${off}: ${header}`);
-    let i = off + HEADER_BYTES, n = 0;
+    let i = off + HEADER_BYTES,
+      n = 0;
     while ((buf[i + n * 4] | buf[i + n * 4 + 1] | buf[i + n * 4 + 2] | buf[i + n * 4 + 3]) !== 0) n++;
-    const moves = new Uint16Array(n), scores = new Int16Array(n);
+    const moves = new Uint16Array(n),
+      scores = new Int16Array(n);
     for (let k = 0; k < n; k++, i += 4) {
       moves[k] = buf[i] | (buf[i + 1] << 8);
       scores[k] = ((buf[i + 2] | (buf[i + 3] << 8)) << 16) >> 16;

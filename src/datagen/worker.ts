@@ -10,6 +10,9 @@ export function datagenWorker(data: { cfg: PlayConfig; netBytes: Uint8Array | nu
   parentPort!.on('message', (msg: { type: string; index: number }) => {
     if (msg.type !== 'play') return;
     const g = player.play(msg.index);
-    parentPort!.postMessage({ type: 'game', index: msg.index, bytes: g.bytes, positions: g.positions, result: g.result, nodes: g.nodes }, [g.bytes.buffer as ArrayBuffer]);
+    parentPort!.postMessage(
+      { type: 'game', index: msg.index, bytes: g.bytes, positions: g.positions, result: g.result, nodes: g.nodes },
+      [g.bytes.buffer as ArrayBuffer],
+    );
   });
 }

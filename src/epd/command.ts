@@ -6,7 +6,14 @@ import { parseEpdText, type EpdPosition } from './parse';
 import { judge, type Verdict } from './score';
 import { UciEngine, selfCommand, type EngineCommand } from './engine';
 import {
-  summarize, formatSummary, formatResultLine, formatDuration, positionJson, pct, nameOf, type FileSummary,
+  summarize,
+  formatSummary,
+  formatResultLine,
+  formatDuration,
+  positionJson,
+  pct,
+  nameOf,
+  type FileSummary,
 } from './report';
 import { VERSION } from '../version';
 
@@ -38,7 +45,9 @@ interface FileRun {
 }
 
 /** Exit statuses: 0 ran (whatever the score), 1 the engine failed, 2 bad usage or an unreadable file. */
-export const EXIT_OK = 0, EXIT_ENGINE = 1, EXIT_USAGE = 2;
+export const EXIT_OK = 0,
+  EXIT_ENGINE = 1,
+  EXIT_USAGE = 2;
 
 function goArgs(limit: EpdLimit): string {
   return `${limit.kind} ${limit.value}`;
@@ -54,7 +63,9 @@ export async function runEpd(o: EpdRunOptions): Promise<number> {
   const out = o.out ?? process.stdout;
   const err = o.err ?? process.stderr;
   const tty = o.tty ?? Boolean((out as { isTTY?: boolean }).isTTY);
-  const println = (s: string): void => { out.write(s + '\n'); };
+  const println = (s: string): void => {
+    out.write(s + '\n');
+  };
 
   // Read every file first: a typo in a file name should not cost a long run.
   const runs: FileRun[] = [];
@@ -89,7 +100,8 @@ export async function runEpd(o: EpdRunOptions): Promise<number> {
   );
 
   // Progress.
-  let done = 0, solved = 0;
+  let done = 0,
+    solved = 0;
   const barWidth = 24;
   let lastBar = 0;
   const drawBar = (force = false): void => {
@@ -102,13 +114,16 @@ export async function runEpd(o: EpdRunOptions): Promise<number> {
     const elapsed = now - t0;
     // The ETA counts from the first search, not from the engines' start-up.
     const eta = done > 0 ? ((now - tFirst) / done) * (total - done) : NaN;
-    const line = `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${done}/${total}  solved ${solved} (${pct(solved, done)})` +
+    const line =
+      `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${done}/${total}  solved ${solved} (${pct(solved, done)})` +
       `  elapsed ${formatDuration(elapsed)}  ETA ${done > 0 ? formatDuration(eta) : '?'}`;
     const c = (out as { columns?: number }).columns;
     const cols = c && c > 20 ? c : 100;
     out.write(`\r${line.slice(0, Math.max(20, cols - 1))}\x1b[K`);
   };
-  const clearBar = (): void => { if (tty) out.write('\r\x1b[K'); };
+  const clearBar = (): void => {
+    if (tty) out.write('\r\x1b[K');
+  };
   let tFirst = Infinity;
   const ticker = tty ? setInterval(() => drawBar(true), 1000) : null;
   ticker?.unref();
@@ -160,7 +175,10 @@ export async function runEpd(o: EpdRunOptions): Promise<number> {
       done++;
       if (v.solved) solved++;
       if (tty) {
-        if (v.error) { clearBar(); err.write(`${run.file}: ${nameOf(p)}: engine error: ${v.error}\n`); }
+        if (v.error) {
+          clearBar();
+          err.write(`${run.file}: ${nameOf(p)}: engine error: ${v.error}\n`);
+        }
         drawBar();
       } else {
         println(`[${done}/${total}] ${formatResultLine(p, v, multiFile ? path.basename(run.file) : null)}`);
@@ -190,7 +208,12 @@ export async function runEpd(o: EpdRunOptions): Promise<number> {
   if (multiFile) {
     const sum = (f: (s: FileSummary) => number): number => summaries.reduce((a, s) => a + f(s), 0);
     const pts = sum((s) => s.maxPoints) > 0 ? `; points ${sum((s) => s.points)}/${sum((s) => s.maxPoints)}` : '';
-    println(`total: ${sum((s) => s.solved)}/${sum((s) => s.done)} solved (${pct(sum((s) => s.solved), sum((s) => s.done))})${pts}; ${formatDuration(wallMs)} wall`);
+    println(
+      `total: ${sum((s) => s.solved)}/${sum((s) => s.done)} solved (${pct(
+        sum((s) => s.solved),
+        sum((s) => s.done),
+      )})${pts}; ${formatDuration(wallMs)} wall`,
+    );
   } else {
     println(`wall time ${formatDuration(wallMs)} with ${jobs} job${jobs === 1 ? '' : 's'}`);
   }
@@ -245,11 +268,16 @@ export function epdOptions(files: string[], o: Record<string, string | undefined
   const int = (name: string, min: number, max: number): number | null | string => {
     const v = o[name];
     if (v === undefined) return null;
-    if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) return `--${name} needs an integer ${min}..${max}, got '${v}'`;
+    if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max)
+      return `--${name} needs an integer ${min}..${max}, got '${v}'`;
     return Number(v);
   };
   const limits: EpdLimit[] = [];
-  for (const [kind, min, max] of [['movetime', 1, 864e5], ['depth', 1, 200], ['nodes', 1, 1e15]] as const) {
+  for (const [kind, min, max] of [
+    ['movetime', 1, 864e5],
+    ['depth', 1, 200],
+    ['nodes', 1, 1e15],
+  ] as const) {
     const v = int(kind, min, max);
     if (typeof v === 'string') return v;
     if (v !== null) limits.push({ kind, value: v });

@@ -12,7 +12,10 @@ export interface EngineCommand {
 /** How to start this very program as a UCI engine: the SEA binary, or node running the bundle. */
 export function selfCommand(): EngineCommand {
   if (isSea()) return { cmd: process.execPath, args: [] };
-  return { cmd: process.execPath, args: [...process.execArgv.filter((a) => !a.startsWith('--inspect')), process.argv[1]] };
+  return {
+    cmd: process.execPath,
+    args: [...process.execArgv.filter((a) => !a.startsWith('--inspect')), process.argv[1]],
+  };
 }
 
 /** Parses an `info` line with a PV; null for any other line. */
@@ -27,11 +30,20 @@ export function parseInfoLine(line: string, measuredMs: number): InfoEvent | nul
   let move: string | null = null;
   for (let i = 1; i < t.length; i++) {
     switch (t[i]) {
-      case 'string': return null; // free text to the end of the line
-      case 'depth': depth = Number(t[++i]); break;
-      case 'time': time = Number(t[++i]); break;
-      case 'nodes': nodes = Number(t[++i]); break;
-      case 'multipv': multipv = Number(t[++i]); break;
+      case 'string':
+        return null; // free text to the end of the line
+      case 'depth':
+        depth = Number(t[++i]);
+        break;
+      case 'time':
+        time = Number(t[++i]);
+        break;
+      case 'nodes':
+        nodes = Number(t[++i]);
+        break;
+      case 'multipv':
+        multipv = Number(t[++i]);
+        break;
       case 'score': {
         const kind = t[i + 1];
         const v = Number(t[i + 2]);
@@ -39,8 +51,12 @@ export function parseInfoLine(line: string, measuredMs: number): InfoEvent | nul
         i += 2;
         break;
       }
-      case 'pv': move = t[i + 1] ?? null; i = t.length; break;
-      default: break;
+      case 'pv':
+        move = t[i + 1] ?? null;
+        i = t.length;
+        break;
+      default:
+        break;
     }
   }
   if (move === null || multipv !== 1 || !Number.isFinite(depth) || depth < 0) return null;
@@ -65,7 +81,10 @@ export class UciEngine {
   private stderrTail = '';
   name = 'engine';
 
-  constructor(readonly command: EngineCommand, readonly options: EngineOptions) {}
+  constructor(
+    readonly command: EngineCommand,
+    readonly options: EngineOptions,
+  ) {}
 
   get alive(): boolean {
     return this.proc !== null && this.exitInfo === null;
@@ -85,19 +104,30 @@ export class UciEngine {
       for (const p of parts) this.listener?.(p.replace(/\r$/, ''));
     });
     proc.stderr.setEncoding('utf8');
-    proc.stderr.on('data', (d: string) => { this.stderrTail = (this.stderrTail + d).slice(-2000); });
-    proc.stdin.on('error', () => { /* EPIPE: the exit handler reports it */ });
-    proc.on('error', (e) => { this.exitInfo ??= `could not start ${this.command.cmd}: ${e.message}`; this.onExit?.(); });
+    proc.stderr.on('data', (d: string) => {
+      this.stderrTail = (this.stderrTail + d).slice(-2000);
+    });
+    proc.stdin.on('error', () => {
+      /* EPIPE: the exit handler reports it */
+    });
+    proc.on('error', (e) => {
+      this.exitInfo ??= `could not start ${this.command.cmd}: ${e.message}`;
+      this.onExit?.();
+    });
     proc.on('exit', (code, signal) => {
       this.exitInfo ??= `engine exited (${signal ?? `code ${code}`})${this.stderrTail ? `: ${this.stderrTail.trim().split('\n').slice(-3).join(' | ')}` : ''}`;
       this.onExit?.();
     });
     this.send('uci');
-    await this.waitLine((l) => {
-      const m = /^id name (.*)$/.exec(l);
-      if (m) this.name = m[1].trim();
-      return l === 'uciok';
-    }, timeoutMs, 'uciok');
+    await this.waitLine(
+      (l) => {
+        const m = /^id name (.*)$/.exec(l);
+        if (m) this.name = m[1].trim();
+        return l === 'uciok';
+      },
+      timeoutMs,
+      'uciok',
+    );
     this.send(`setoption name Threads value ${this.options.threads}`);
     this.send(`setoption name Hash value ${this.options.hash}`);
     await this.ready(timeoutMs);
@@ -119,16 +149,37 @@ export class UciEngine {
   }
 
   /** Waits for a line satisfying pred; rejects on timeout or exit. */
-  private waitLine(pred: (line: string) => boolean, timeoutMs: number, what: string, onLine?: (line: string) => void): Promise<string> {
+  private waitLine(
+    pred: (line: string) => boolean,
+    timeoutMs: number,
+    what: string,
+    onLine?: (line: string) => void,
+  ): Promise<string> {
     return new Promise((resolve, reject) => {
-      const finish = (): void => { clearTimeout(timer); this.listener = null; this.onExit = null; };
-      const timer = setTimeout(() => { finish(); reject(new Error(`no ${what} within ${Math.round(timeoutMs / 1000)} s`)); }, timeoutMs);
-      this.onExit = () => { finish(); reject(new Error(this.exitInfo ?? 'engine exited')); };
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.listener = null;
+        this.onExit = null;
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`no ${what} within ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      this.onExit = () => {
+        finish();
+        reject(new Error(this.exitInfo ?? 'engine exited'));
+      };
       this.listener = (l) => {
         onLine?.(l);
-        if (pred(l)) { finish(); resolve(l); }
+        if (pred(l)) {
+          finish();
+          resolve(l);
+        }
       };
-      if (this.exitInfo !== null) { finish(); reject(new Error(this.exitInfo)); }
+      if (this.exitInfo !== null) {
+        finish();
+        reject(new Error(this.exitInfo));
+      }
     });
   }
 
@@ -168,7 +219,12 @@ export class UciEngine {
         line = await this.waitLine(isBest, 5000, 'bestmove after stop', onLine);
       } catch (e2) {
         this.kill();
-        return { bestmove: null, infos, elapsedMs: performance.now() - t0, error: `${(e as Error).message}; ${(e2 as Error).message}` };
+        return {
+          bestmove: null,
+          infos,
+          elapsedMs: performance.now() - t0,
+          error: `${(e as Error).message}; ${(e2 as Error).message}`,
+        };
       }
     }
     const elapsedMs = performance.now() - t0;

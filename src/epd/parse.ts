@@ -71,8 +71,14 @@ export function tokenizeEpd(text: string): EpdRecord | string {
   const s = text;
   let i = 0;
   const n = s.length;
-  const skipWs = (): void => { while (i < n && /\s/.test(s[i])) i++; };
-  const word = (): string => { const a = i; while (i < n && !/\s/.test(s[i])) i++; return s.slice(a, i); };
+  const skipWs = (): void => {
+    while (i < n && /\s/.test(s[i])) i++;
+  };
+  const word = (): string => {
+    const a = i;
+    while (i < n && !/\s/.test(s[i])) i++;
+    return s.slice(a, i);
+  };
 
   const fields: string[] = [];
   for (let k = 0; k < 4; k++) {
@@ -94,7 +100,10 @@ export function tokenizeEpd(text: string): EpdRecord | string {
   for (;;) {
     skipWs();
     if (i >= n) break;
-    if (s[i] === ';') { i++; continue; } // a stray empty operation
+    if (s[i] === ';') {
+      i++;
+      continue;
+    } // a stray empty operation
     const start = i;
     while (i < n && !/[\s;"]/.test(s[i])) i++;
     const opcode = s.slice(start, i);
@@ -106,7 +115,10 @@ export function tokenizeEpd(text: string): EpdRecord | string {
     for (;;) {
       skipWs();
       if (i >= n) break; // the last operation may lack its ';'
-      if (s[i] === ';') { i++; break; }
+      if (s[i] === ';') {
+        i++;
+        break;
+      }
       if (s[i] === '"') {
         const q = i;
         i++;
@@ -114,8 +126,16 @@ export function tokenizeEpd(text: string): EpdRecord | string {
         let closed = false;
         while (i < n) {
           const c = s[i];
-          if (c === '\\' && i + 1 < n && (s[i + 1] === '"' || s[i + 1] === '\\')) { out += s[i + 1]; i += 2; continue; }
-          if (c === '"') { closed = true; i++; break; }
+          if (c === '\\' && i + 1 < n && (s[i + 1] === '"' || s[i + 1] === '\\')) {
+            out += s[i + 1];
+            i += 2;
+            continue;
+          }
+          if (c === '"') {
+            closed = true;
+            i++;
+            break;
+          }
           out += c;
           i++;
         }
@@ -219,7 +239,8 @@ export function parseEpdLine(text: string, lineNo: number): EpdLine {
   let dm: number | null = null;
   const dmOps = firstOp(rec, 'dm');
   if (dmOps) {
-    if (dmOps.length !== 1 || !/^\d+$/.test(dmOps[0].text) || Number(dmOps[0].text) < 1) return err('dm needs one integer >= 1 (mate in N)');
+    if (dmOps.length !== 1 || !/^\d+$/.test(dmOps[0].text) || Number(dmOps[0].text) < 1)
+      return err('dm needs one integer >= 1 (mate in N)');
     dm = Number(dmOps[0].text);
   }
 
@@ -255,12 +276,27 @@ export function parseEpdLine(text: string, lineNo: number): EpdLine {
   const th = themeOf(id);
   return {
     kind: 'position',
-    position: { line: lineNo, id, epdFen, fen, bm, am, dm, points, maxPoints, theme: th?.theme ?? null, themeKey: th?.key ?? null },
+    position: {
+      line: lineNo,
+      id,
+      epdFen,
+      fen,
+      bm,
+      am,
+      dm,
+      points,
+      maxPoints,
+      theme: th?.theme ?? null,
+      themeKey: th?.key ?? null,
+    },
   };
 }
 
 /** Parses a whole EPD file's text (LF or CRLF). */
-export function parseEpdText(text: string): { positions: EpdPosition[]; errors: { line: number; text: string; error: string }[] } {
+export function parseEpdText(text: string): {
+  positions: EpdPosition[];
+  errors: { line: number; text: string; error: string }[];
+} {
   const positions: EpdPosition[] = [];
   const errors: { line: number; text: string; error: string }[] = [];
   const lines = text.split(/\r?\n/);

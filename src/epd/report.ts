@@ -38,10 +38,25 @@ export function nameOf(p: EpdPosition): string {
   return p.id ?? `line ${p.line}`;
 }
 
-export function summarize(file: string, positions: EpdPosition[], verdicts: (Verdict | null)[], unreadable: number): FileSummary {
+export function summarize(
+  file: string,
+  positions: EpdPosition[],
+  verdicts: (Verdict | null)[],
+  unreadable: number,
+): FileSummary {
   const s: FileSummary = {
-    file, positions: positions.length, done: 0, unreadable, solved: 0, errors: 0, points: 0, maxPoints: 0,
-    scoredByPoints: positions.some((p) => p.points !== null), themes: [], searchMs: 0, unsolvedIds: [],
+    file,
+    positions: positions.length,
+    done: 0,
+    unreadable,
+    solved: 0,
+    errors: 0,
+    points: 0,
+    maxPoints: 0,
+    scoredByPoints: positions.some((p) => p.points !== null),
+    themes: [],
+    searchMs: 0,
+    unsolvedIds: [],
   };
   const themes = new Map<string, ThemeSummary>();
   positions.forEach((p, k) => {
@@ -82,7 +97,9 @@ export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '?';
   if (ms < 60000) return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
   const total = Math.round(ms / 1000);
-  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), sec = total % 60;
+  const h = Math.floor(total / 3600),
+    m = Math.floor((total % 3600) / 60),
+    sec = total % 60;
   const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(sec).padStart(2, '0')}`;
 }
@@ -98,15 +115,20 @@ export function formatSummary(s: FileSummary, wallMs: number | null): string {
   if (s.unreadable > 0) extras.push(`${s.unreadable} unreadable line${s.unreadable === 1 ? '' : 's'} skipped`);
   if (s.errors > 0) extras.push(`${s.errors} engine error${s.errors === 1 ? '' : 's'}`);
   out.push(head + (extras.length ? `; ${extras.join(', ')}` : ''));
-  out.push(`  time: ${wallMs !== null ? `${formatDuration(wallMs)} wall, ` : ''}${formatDuration(s.searchMs)} searching`);
+  out.push(
+    `  time: ${wallMs !== null ? `${formatDuration(wallMs)} wall, ` : ''}${formatDuration(s.searchMs)} searching`,
+  );
   if (s.scoredByPoints && s.themes.length > 1) {
     const keyW = Math.max(...s.themes.map((t) => (t.key === t.theme ? 0 : t.key.length)));
-    const labelOf = (t: ThemeSummary): string => (keyW === 0 ? t.theme : `${(t.key === t.theme ? '' : t.key).padEnd(keyW)}  ${t.theme}`);
+    const labelOf = (t: ThemeSummary): string =>
+      keyW === 0 ? t.theme : `${(t.key === t.theme ? '' : t.key).padEnd(keyW)}  ${t.theme}`;
     const w = Math.min(60, Math.max(5, ...s.themes.map((t) => labelOf(t).length)));
     out.push(`  ${'theme'.padEnd(w)}  ${'best'.padStart(9)}  ${'points'.padStart(11)}  ${'%'.padStart(6)}`);
     for (const t of s.themes) {
       const label = labelOf(t).slice(0, w);
-      out.push(`  ${label.padEnd(w)}  ${`${t.solved}/${t.positions}`.padStart(9)}  ${`${t.points}/${t.maxPoints}`.padStart(11)}  ${pct(t.points, t.maxPoints).padStart(6)}`);
+      out.push(
+        `  ${label.padEnd(w)}  ${`${t.solved}/${t.positions}`.padStart(9)}  ${`${t.points}/${t.maxPoints}`.padStart(11)}  ${pct(t.points, t.maxPoints).padStart(6)}`,
+      );
     }
   } else if (s.unsolvedIds.length > 0 && s.unsolvedIds.length <= 200) {
     out.push(`  unsolved: ${s.unsolvedIds.join(' ')}`);
@@ -121,7 +143,8 @@ export function formatResultLine(p: EpdPosition, v: Verdict, file: string | null
   const parts = [name.padEnd(14), result.padEnd(8), (v.moveSan ?? v.move ?? '-').padEnd(7), `(${expectedText(p)})`];
   if (v.points !== null) parts.push(`${v.points}/${v.maxPoints} pts`);
   parts.push(formatDuration(v.timeMs));
-  if (v.solved && v.foundAtMs !== null) parts.push(`found ${formatDuration(v.foundAtMs)}${v.foundAtDepth !== null ? ` depth ${v.foundAtDepth}` : ''}`);
+  if (v.solved && v.foundAtMs !== null)
+    parts.push(`found ${formatDuration(v.foundAtMs)}${v.foundAtDepth !== null ? ` depth ${v.foundAtDepth}` : ''}`);
   else if (v.depth !== null) parts.push(`depth ${v.depth}`);
   if (v.error) parts.push(`: ${v.error}`);
   return parts.join('  ');

@@ -109,12 +109,30 @@ export function judge(p: EpdPosition, r: EngineResult): Verdict {
     maxPoints: p.points ? p.maxPoints : null,
   };
   if (r.bestmove === null || r.error) {
-    return { ...base, solved: false, points: pointsFor(p, null), move: r.bestmove, moveSan: null, foundAtMs: null, foundAtDepth: null, error: r.error ?? 'no bestmove' };
+    return {
+      ...base,
+      solved: false,
+      points: pointsFor(p, null),
+      move: r.bestmove,
+      moveSan: null,
+      foundAtMs: null,
+      foundAtDepth: null,
+      error: r.error ?? 'no bestmove',
+    };
   }
   const move = r.bestmove;
   const moveSan = sanOf(p, move);
   if (moveSan === null) {
-    return { ...base, solved: false, points: pointsFor(p, null), move, moveSan: null, foundAtMs: null, foundAtDepth: null, error: `bestmove ${move} is not legal` };
+    return {
+      ...base,
+      solved: false,
+      points: pointsFor(p, null),
+      move,
+      moveSan: null,
+      foundAtMs: null,
+      foundAtDepth: null,
+      error: `bestmove ${move} is not legal`,
+    };
   }
   const finalScore = last?.score ?? null;
   const solved = moveOk(p, move) && mateOk(p, move, finalScore);

@@ -30,13 +30,19 @@ export class SimdAccumulators implements Accumulators {
   private readonly mem16: Int16Array;
   private readonly bias16: Int16Array;
 
-  private constructor(net: Net, private readonly k: SimdKernels, private readonly chunk: number) {
-    const lanes = (net.hidden + 7) & ~7, nb = lanes * 2;
+  private constructor(
+    net: Net,
+    private readonly k: SimdKernels,
+    private readonly chunk: number,
+  ) {
+    const lanes = (net.hidden + 7) & ~7,
+      nb = lanes * 2;
     this.nb = nb;
     this.ft = SLOTS * 2 * nb;
     this.out = this.ft + INPUTS * nb;
     const end = this.out + net.buckets * 2 * nb;
-    const mem = k.memory, have = mem.buffer.byteLength;
+    const mem = k.memory,
+      have = mem.buffer.byteLength;
     if (end > have) mem.grow(Math.ceil((end - have) / 65536));
     const m = new Int16Array(mem.buffer);
     this.mem16 = m;
@@ -50,7 +56,10 @@ export class SimdAccumulators implements Accumulators {
   }
 
   refresh(pos: Position, sp: number): void {
-    const M = this.mem16, lanes = this.nb >> 1, ft = this.ft >> 1, board = pos.board;
+    const M = this.mem16,
+      lanes = this.nb >> 1,
+      ft = this.ft >> 1,
+      board = pos.board;
     for (let persp = 0; persp < 2; persp++) {
       const base = (sp * 2 + persp) * lanes;
       M.set(this.bias16, base);
@@ -68,36 +77,122 @@ export class SimdAccumulators implements Accumulators {
     this.mem16.copyWithin(to * l, from * l, from * l + l);
   }
 
-  update(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void {
-    const k = this.k, n = this.nb, ft = this.ft, s = src * 2 * n, d = dst * 2 * n;
-    const a0 = ft + featureIndex(0, pa, sqa) * n, r0 = ft + featureIndex(0, ps1, sqs1) * n;
-    const a1 = ft + featureIndex(1, pa, sqa) * n, r1 = ft + featureIndex(1, ps1, sqs1) * n;
+  update(
+    src: number,
+    dst: number,
+    pa: number,
+    sqa: number,
+    ps1: number,
+    sqs1: number,
+    ps2: number,
+    sqs2: number,
+    pa2: number,
+    sqa2: number,
+  ): void {
+    const k = this.k,
+      n = this.nb,
+      ft = this.ft,
+      s = src * 2 * n,
+      d = dst * 2 * n;
+    const a0 = ft + featureIndex(0, pa, sqa) * n,
+      r0 = ft + featureIndex(0, ps1, sqs1) * n;
+    const a1 = ft + featureIndex(1, pa, sqa) * n,
+      r1 = ft + featureIndex(1, ps1, sqs1) * n;
     if (ps2 < 0) k.upd1(d, s, n, a0, r0, a1, r1);
-    else if (pa2 < 0) k.upd2(d, s, n, a0, r0, ft + featureIndex(0, ps2, sqs2) * n, a1, r1, ft + featureIndex(1, ps2, sqs2) * n);
+    else if (pa2 < 0)
+      k.upd2(d, s, n, a0, r0, ft + featureIndex(0, ps2, sqs2) * n, a1, r1, ft + featureIndex(1, ps2, sqs2) * n);
     else {
-      k.upd3(d, s, n, a0, r0, ft + featureIndex(0, ps2, sqs2) * n, ft + featureIndex(0, pa2, sqa2) * n,
-        a1, r1, ft + featureIndex(1, ps2, sqs2) * n, ft + featureIndex(1, pa2, sqa2) * n);
+      k.upd3(
+        d,
+        s,
+        n,
+        a0,
+        r0,
+        ft + featureIndex(0, ps2, sqs2) * n,
+        ft + featureIndex(0, pa2, sqa2) * n,
+        a1,
+        r1,
+        ft + featureIndex(1, ps2, sqs2) * n,
+        ft + featureIndex(1, pa2, sqa2) * n,
+      );
     }
   }
 
-  updateSum(src: number, dst: number, stm: number, b: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
-    const k = this.k, n = this.nb, ft = this.ft, s = src * 2 * n, d = dst * 2 * n, chunk = this.chunk, qa = this.qa;
-    const a0 = ft + featureIndex(0, pa, sqa) * n, r0 = ft + featureIndex(0, ps1, sqs1) * n;
-    const a1 = ft + featureIndex(1, pa, sqa) * n, r1 = ft + featureIndex(1, ps1, sqs1) * n;
-    const ob = this.out + b * 2 * n, o0 = ob + (stm === 0 ? 0 : n), o1 = ob + (stm === 0 ? n : 0);
+  updateSum(
+    src: number,
+    dst: number,
+    stm: number,
+    b: number,
+    pa: number,
+    sqa: number,
+    ps1: number,
+    sqs1: number,
+    ps2: number,
+    sqs2: number,
+    pa2: number,
+    sqa2: number,
+  ): number {
+    const k = this.k,
+      n = this.nb,
+      ft = this.ft,
+      s = src * 2 * n,
+      d = dst * 2 * n,
+      chunk = this.chunk,
+      qa = this.qa;
+    const a0 = ft + featureIndex(0, pa, sqa) * n,
+      r0 = ft + featureIndex(0, ps1, sqs1) * n;
+    const a1 = ft + featureIndex(1, pa, sqa) * n,
+      r1 = ft + featureIndex(1, ps1, sqs1) * n;
+    const ob = this.out + b * 2 * n,
+      o0 = ob + (stm === 0 ? 0 : n),
+      o1 = ob + (stm === 0 ? n : 0);
     if (ps2 < 0) return k.updsum1(d, s, n, o0, o1, chunk, qa, a0, r0, a1, r1);
-    if (pa2 < 0) return k.updsum2(d, s, n, o0, o1, chunk, qa, a0, r0, ft + featureIndex(0, ps2, sqs2) * n, a1, r1, ft + featureIndex(1, ps2, sqs2) * n);
-    return k.updsum3(d, s, n, o0, o1, chunk, qa, a0, r0, ft + featureIndex(0, ps2, sqs2) * n, ft + featureIndex(0, pa2, sqa2) * n,
-      a1, r1, ft + featureIndex(1, ps2, sqs2) * n, ft + featureIndex(1, pa2, sqa2) * n);
+    if (pa2 < 0)
+      return k.updsum2(
+        d,
+        s,
+        n,
+        o0,
+        o1,
+        chunk,
+        qa,
+        a0,
+        r0,
+        ft + featureIndex(0, ps2, sqs2) * n,
+        a1,
+        r1,
+        ft + featureIndex(1, ps2, sqs2) * n,
+      );
+    return k.updsum3(
+      d,
+      s,
+      n,
+      o0,
+      o1,
+      chunk,
+      qa,
+      a0,
+      r0,
+      ft + featureIndex(0, ps2, sqs2) * n,
+      ft + featureIndex(0, pa2, sqa2) * n,
+      a1,
+      r1,
+      ft + featureIndex(1, ps2, sqs2) * n,
+      ft + featureIndex(1, pa2, sqa2) * n,
+    );
   }
 
   outputSum(sp: number, stm: number, b: number): number {
-    const n = this.nb, ob = this.out + b * 2 * n;
+    const n = this.nb,
+      ob = this.out + b * 2 * n;
     return this.k.osum(sp * 2 * n, n, ob + (stm === 0 ? 0 : n), ob + (stm === 0 ? n : 0), this.chunk, this.qa);
   }
 
   same(a: number, b: number): boolean {
-    const M = this.mem16, w = this.nb, x = a * w, y = b * w;
+    const M = this.mem16,
+      w = this.nb,
+      x = a * w,
+      y = b * w;
     for (let j = 0; j < w; j++) if (M[x + j] !== M[y + j]) return false;
     return true;
   }

@@ -9,10 +9,12 @@ import { SLOTS, pairChunk, type Accumulators } from './accumulator';
 
 /** Packs n lanes of int16 (n = count * h) into count rows of ceil(h / 2) pairs. */
 function pack(src: Int16Array, count: number, h: number): Int32Array {
-  const h2 = (h + 1) >> 1, out = new Int32Array(count * h2);
+  const h2 = (h + 1) >> 1,
+    out = new Int32Array(count * h2);
   for (let r = 0; r < count; r++) {
     for (let j = 0; j < h2; j++) {
-      const lo = src[r * h + 2 * j], hi = 2 * j + 1 < h ? src[r * h + 2 * j + 1] : 0;
+      const lo = src[r * h + 2 * j],
+        hi = 2 * j + 1 < h ? src[r * h + 2 * j + 1] : 0;
       out[r * h2 + j] = (lo + hi * 65536) | 0;
     }
   }
@@ -38,7 +40,9 @@ export class SwarAccumulators implements Accumulators {
   private readonly sq = new Int32Array(65536);
 
   constructor(net: Net) {
-    const H = net.hidden, h2 = (H + 1) >> 1, B = net.buckets;
+    const H = net.hidden,
+      h2 = (H + 1) >> 1,
+      B = net.buckets;
     this.h2 = h2;
     this.ftW = pack(net.ftW, INPUTS, H);
     this.ftB = pack(net.ftB, 1, H);
@@ -47,11 +51,18 @@ export class SwarAccumulators implements Accumulators {
     this.chunk = pairChunk(net);
     this.acc = new Int32Array(SLOTS * 2 * h2);
     const qa = net.qa;
-    for (let x = -32768; x < 32768; x++) { const v = x < 0 ? 0 : x > qa ? qa : x; this.sq[x + 32768] = v * v; }
+    for (let x = -32768; x < 32768; x++) {
+      const v = x < 0 ? 0 : x > qa ? qa : x;
+      this.sq[x + 32768] = v * v;
+    }
   }
 
   refresh(pos: Position, sp: number): void {
-    const A = this.acc, W = this.ftW, B = this.ftB, h2 = this.h2, board = pos.board;
+    const A = this.acc,
+      W = this.ftW,
+      B = this.ftB,
+      h2 = this.h2,
+      board = pos.board;
     for (let persp = 0; persp < 2; persp++) {
       const base = (sp * 2 + persp) * h2;
       for (let j = 0; j < h2; j++) A[base + j] = B[j];
@@ -69,18 +80,34 @@ export class SwarAccumulators implements Accumulators {
     this.acc.copyWithin(to * w, from * w, (from + 1) * w);
   }
 
-  update(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void {
-    const A = this.acc, W = this.ftW, h2 = this.h2;
+  update(
+    src: number,
+    dst: number,
+    pa: number,
+    sqa: number,
+    ps1: number,
+    sqs1: number,
+    ps2: number,
+    sqs2: number,
+    pa2: number,
+    sqa2: number,
+  ): void {
+    const A = this.acc,
+      W = this.ftW,
+      h2 = this.h2;
     for (let persp = 0; persp < 2; persp++) {
-      const s = (src * 2 + persp) * h2, d = (dst * 2 + persp) * h2;
-      const a = featureIndex(persp, pa, sqa) * h2, r1 = featureIndex(persp, ps1, sqs1) * h2;
+      const s = (src * 2 + persp) * h2,
+        d = (dst * 2 + persp) * h2;
+      const a = featureIndex(persp, pa, sqa) * h2,
+        r1 = featureIndex(persp, ps1, sqs1) * h2;
       if (ps2 < 0) {
         for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] - W[r1 + j];
       } else if (pa2 < 0) {
         const r2 = featureIndex(persp, ps2, sqs2) * h2;
         for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] - W[r1 + j] - W[r2 + j];
       } else {
-        const r2 = featureIndex(persp, ps2, sqs2) * h2, a2 = featureIndex(persp, pa2, sqa2) * h2;
+        const r2 = featureIndex(persp, ps2, sqs2) * h2,
+          a2 = featureIndex(persp, pa2, sqa2) * h2;
         for (let j = 0; j < h2; j++) A[d + j] = A[s + j] + W[a + j] + W[a2 + j] - W[r1 + j] - W[r2 + j];
       }
     }
@@ -91,18 +118,39 @@ export class SwarAccumulators implements Accumulators {
    * table; the products are summed in int32 over chunks short enough that they cannot overflow (see pairChunk),
    * which keeps the loop in integer registers; the chunk sums are added as doubles.
    */
-  updateSum(src: number, dst: number, stm: number, b: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number {
+  updateSum(
+    src: number,
+    dst: number,
+    stm: number,
+    b: number,
+    pa: number,
+    sqa: number,
+    ps1: number,
+    sqs1: number,
+    ps2: number,
+    sqs2: number,
+    pa2: number,
+    sqa2: number,
+  ): number {
     const k = this.chunk;
     if (k === 0) {
       this.update(src, dst, pa, sqa, ps1, sqs1, ps2, sqs2, pa2, sqa2);
       return this.outputSum(dst, stm, b);
     }
     // Locals, not the fields: V8 keeps them in registers across the loops.
-    const A = this.acc, W = this.ftW, O = this.outW, h2 = this.h2, T = this.sq, outOff = b * 4 * h2;
+    const A = this.acc,
+      W = this.ftW,
+      O = this.outW,
+      h2 = this.h2,
+      T = this.sq,
+      outOff = b * 4 * h2;
     let sum = 0;
     for (let persp = 0; persp < 2; persp++) {
-      const s = (src * 2 + persp) * h2, d = (dst * 2 + persp) * h2, o = outOff + (persp === stm ? 0 : 2 * h2);
-      const a = featureIndex(persp, pa, sqa) * h2, r1 = featureIndex(persp, ps1, sqs1) * h2;
+      const s = (src * 2 + persp) * h2,
+        d = (dst * 2 + persp) * h2,
+        o = outOff + (persp === stm ? 0 : 2 * h2);
+      const a = featureIndex(persp, pa, sqa) * h2,
+        r1 = featureIndex(persp, ps1, sqs1) * h2;
       if (ps2 < 0) {
         for (let c = 0; c < h2; c += k) {
           const e = c + k < h2 ? c + k : h2;
@@ -110,7 +158,8 @@ export class SwarAccumulators implements Accumulators {
           for (let j = c; j < e; j++) {
             const x = (A[s + j] + W[a + j] - W[r1 + j]) | 0;
             A[d + j] = x;
-            const lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+            const lo = (x << 16) >> 16,
+              hi = (x - lo) >> 16;
             part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
           }
           sum += part;
@@ -123,20 +172,23 @@ export class SwarAccumulators implements Accumulators {
           for (let j = c; j < e; j++) {
             const x = (A[s + j] + W[a + j] - W[r1 + j] - W[r2 + j]) | 0;
             A[d + j] = x;
-            const lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+            const lo = (x << 16) >> 16,
+              hi = (x - lo) >> 16;
             part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
           }
           sum += part;
         }
       } else {
-        const r2 = featureIndex(persp, ps2, sqs2) * h2, a2 = featureIndex(persp, pa2, sqa2) * h2;
+        const r2 = featureIndex(persp, ps2, sqs2) * h2,
+          a2 = featureIndex(persp, pa2, sqa2) * h2;
         for (let c = 0; c < h2; c += k) {
           const e = c + k < h2 ? c + k : h2;
           let part = 0;
           for (let j = c; j < e; j++) {
             const x = (A[s + j] + W[a + j] + W[a2 + j] - W[r1 + j] - W[r2 + j]) | 0;
             A[d + j] = x;
-            const lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+            const lo = (x << 16) >> 16,
+              hi = (x - lo) >> 16;
             part = (part + Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1])) | 0;
           }
           sum += part;
@@ -147,16 +199,23 @@ export class SwarAccumulators implements Accumulators {
   }
 
   outputSum(sp: number, stm: number, b: number): number {
-    const A = this.acc, O = this.outW, h2 = this.h2, T = this.sq, chunk = this.chunk;
+    const A = this.acc,
+      O = this.outW,
+      h2 = this.h2,
+      T = this.sq,
+      chunk = this.chunk;
     const k = chunk > 0 ? chunk : 1;
     let sum = 0;
     for (let persp = 0; persp < 2; persp++) {
-      const s = (sp * 2 + persp) * h2, o = b * 4 * h2 + (persp === stm ? 0 : 2 * h2);
+      const s = (sp * 2 + persp) * h2,
+        o = b * 4 * h2 + (persp === stm ? 0 : 2 * h2);
       for (let c = 0; c < h2; c += k) {
         const e = c + k < h2 ? c + k : h2;
         let part = 0;
         for (let j = c; j < e; j++) {
-          const x = A[s + j], lo = (x << 16) >> 16, hi = (x - lo) >> 16;
+          const x = A[s + j],
+            lo = (x << 16) >> 16,
+            hi = (x - lo) >> 16;
           // With chunk 0 a single pair may pass int32: then its two products go to the double sum. (A separate
           // function for that rare case measured slower in bench, in both orders of interleaved runs.)
           if (chunk === 0) sum += Math.imul(T[lo + 32768], O[o + 2 * j]) + Math.imul(T[hi + 32768], O[o + 2 * j + 1]);
@@ -169,7 +228,10 @@ export class SwarAccumulators implements Accumulators {
   }
 
   same(a: number, b: number): boolean {
-    const A = this.acc, w = 2 * this.h2, x = a * w, y = b * w;
+    const A = this.acc,
+      w = 2 * this.h2,
+      x = a * w,
+      y = b * w;
     for (let j = 0; j < w; j++) if (A[x + j] !== A[y + j]) return false;
     return true;
   }

@@ -20,12 +20,36 @@ export interface Accumulators {
   /** Slot `to` takes slot `from`'s accumulators (a null move). */
   copy(from: number, to: number): void;
   /** Slot dst = slot src with a move's rows (see above): for the moves a lazy update passes on its way. */
-  update(src: number, dst: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): void;
+  update(
+    src: number,
+    dst: number,
+    pa: number,
+    sqa: number,
+    ps1: number,
+    sqs1: number,
+    ps2: number,
+    sqs2: number,
+    pa2: number,
+    sqa2: number,
+  ): void;
   /**
    * The same, and in the same pass the output layer's sum over the new accumulators, `stm` to move, with output
    * bucket b: a node that is evaluated right after its move touches each accumulator once.
    */
-  updateSum(src: number, dst: number, stm: number, b: number, pa: number, sqa: number, ps1: number, sqs1: number, ps2: number, sqs2: number, pa2: number, sqa2: number): number;
+  updateSum(
+    src: number,
+    dst: number,
+    stm: number,
+    b: number,
+    pa: number,
+    sqa: number,
+    ps1: number,
+    sqs1: number,
+    ps2: number,
+    sqs2: number,
+    pa2: number,
+    sqa2: number,
+  ): number;
   /** The output layer's integer sum over slot sp (sum of clamp(x, 0, qa)^2 * w), `stm` to move, output bucket b. */
   outputSum(sp: number, stm: number, b: number): number;
   /** Whether slots a and b hold the same accumulators. */

@@ -68,18 +68,33 @@ export function parseNet(bytes: Uint8Array): Net | string {
   if (bytes.length < HEADER_BYTES) return `net file too short (${bytes.length} bytes)`;
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (dv.getUint32(0, true) !== NET_MAGIC) return 'not a Tessera net (bad magic)';
-  const version = dv.getUint16(4, true), arch = dv.getUint16(6, true), inputs = dv.getUint16(8, true);
+  const version = dv.getUint16(4, true),
+    arch = dv.getUint16(6, true),
+    inputs = dv.getUint16(8, true);
   if (version !== NET_VERSION) return `unsupported net version ${version}`;
   if (arch === ARCH_KING_BUCKETS) return 'king-bucket nets (architecture 3) are not supported';
   if ((arch !== ARCH_PERSPECTIVE_SCRELU && arch !== ARCH_OUTPUT_BUCKETS) || inputs !== INPUTS) {
     return `unsupported net architecture ${arch}/${inputs}`;
   }
-  const hidden = dv.getUint16(10, true), qa = dv.getUint16(12, true), qb = dv.getUint16(14, true), scale = dv.getUint16(16, true);
+  const hidden = dv.getUint16(10, true),
+    qa = dv.getUint16(12, true),
+    qb = dv.getUint16(14, true),
+    scale = dv.getUint16(16, true);
   const buckets = arch === ARCH_PERSPECTIVE_SCRELU ? 1 : dv.getUint16(18, true);
-  if (hidden < 1 || hidden > MAX_HIDDEN || qa < 1 || qa > MAX_QA || qb < 1 || scale < 1 || buckets < 1 || buckets > MAX_BUCKETS) {
+  if (
+    hidden < 1 ||
+    hidden > MAX_HIDDEN ||
+    qa < 1 ||
+    qa > MAX_QA ||
+    qb < 1 ||
+    scale < 1 ||
+    buckets < 1 ||
+    buckets > MAX_BUCKETS
+  ) {
     return 'net header has bad sizes';
   }
-  const payload = dv.getUint32(20, true), size = netBytes(hidden, buckets);
+  const payload = dv.getUint32(20, true),
+    size = netBytes(hidden, buckets);
   if (payload !== size - HEADER_BYTES || bytes.length !== size) {
     return `net file has ${bytes.length} bytes, expected ${size} for hidden size ${hidden} and ${buckets} output bucket(s)`;
   }
@@ -91,7 +106,9 @@ export function parseNet(bytes: Uint8Array): Net | string {
     for (let i = 0; i < n; i++, off += 2) a[i] = dv.getInt16(off, true);
     return a;
   };
-  const ftW = take(INPUTS * hidden), ftB = take(hidden), outW = take(2 * hidden * buckets);
+  const ftW = take(INPUTS * hidden),
+    ftB = take(hidden),
+    outW = take(2 * hidden * buckets);
   const outB = new Int32Array(buckets);
   for (let i = 0; i < buckets; i++, off += 4) outB[i] = dv.getInt32(off, true);
   return { hidden, qa, qb, scale, buckets, ftW, ftB, outW, outB, checksum: dv.getUint32(24, true) };
@@ -99,8 +116,10 @@ export function parseNet(bytes: Uint8Array): Net | string {
 
 /** Serialises a net (the trainer's writer, and tests). */
 export function writeNet(net: Omit<Net, 'checksum'>): Uint8Array {
-  const H = net.hidden, B = net.buckets;
-  if (net.outW.length !== 2 * H * B || net.outB.length !== B) throw new Error('writeNet: output layer sizes do not match the buckets');
+  const H = net.hidden,
+    B = net.buckets;
+  if (net.outW.length !== 2 * H * B || net.outB.length !== B)
+    throw new Error('writeNet: output layer sizes do not match the buckets');
   if (net.ftW.length !== INPUTS * H) throw new Error('writeNet: feature weights do not match the hidden size');
   const bytes = new Uint8Array(netBytes(H, B));
   const dv = new DataView(bytes.buffer);
@@ -116,7 +135,8 @@ export function writeNet(net: Omit<Net, 'checksum'>): Uint8Array {
   dv.setUint16(16, net.scale, true);
   dv.setUint32(20, bytes.length - HEADER_BYTES, true);
   let off = HEADER_BYTES;
-  for (const a of [net.ftW, net.ftB, net.outW]) for (let i = 0; i < a.length; i++, off += 2) dv.setInt16(off, a[i], true);
+  for (const a of [net.ftW, net.ftB, net.outW])
+    for (let i = 0; i < a.length; i++, off += 2) dv.setInt16(off, a[i], true);
   for (let i = 0; i < B; i++, off += 4) dv.setInt32(off, net.outB[i], true);
   dv.setUint32(24, fnv1a(bytes, HEADER_BYTES), true);
   return bytes;

@@ -3,7 +3,19 @@
 // whose accumulators are current is found (by its Zobrist key) and the moves since then are applied; only the root
 // or an unrelated position is refreshed.
 import { WHITE } from '../core/bitboard';
-import { ROOK, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType, pieceOf, castlingKingTo, castlingRookTo } from '../core/types';
+import {
+  ROOK,
+  CASTLING,
+  EN_PASSANT,
+  PROMOTION,
+  moveFrom,
+  moveTo,
+  moveKind,
+  promoType,
+  pieceOf,
+  castlingKingTo,
+  castlingRookTo,
+} from '../core/types';
 import { STACK_SIZE, type Position } from '../core/position';
 import { outputBucket, netScore, type Net } from './netfile';
 import { SPARE_SLOT, type Accumulators } from './accumulator';
@@ -34,7 +46,10 @@ export class NnueEvaluator implements Evaluator {
   private verifying = false;
   private mismatches = 0;
 
-  constructor(readonly net: Net, opts: NnueOptions = {}) {
+  constructor(
+    readonly net: Net,
+    opts: NnueOptions = {},
+  ) {
     const simd = opts.simd === false ? null : SimdAccumulators.create(net);
     this.acc = simd ?? new SwarAccumulators(net);
     this.simd = simd !== null;
@@ -48,7 +63,12 @@ export class NnueEvaluator implements Evaluator {
 
   /** The network's score of pos in centipawns, side to move's view. */
   evaluateNet(pos: Position): number {
-    const sp = pos.sp, ok = this.accOk, lo = this.accLo, hi = this.accHi, hLo = pos.histLo, hHi = pos.histHi;
+    const sp = pos.sp,
+      ok = this.accOk,
+      lo = this.accLo,
+      hi = this.accHi,
+      hLo = pos.histLo,
+      hHi = pos.histHi;
     const b = this.buckets === 1 ? 0 : outputBucket(pos.pieceCount(), this.buckets);
     let sum: number;
     if (ok[sp] && lo[sp] === hLo[sp] && hi[sp] === hHi[sp]) {
@@ -62,7 +82,10 @@ export class NnueEvaluator implements Evaluator {
         this.acc.refresh(pos, sp);
         sum = this.acc.outputSum(sp, pos.stm, b);
       } else {
-        for (s++; s < sp; s++) { this.applyMove(pos, s - 1); this.mark(pos, s); }
+        for (s++; s < sp; s++) {
+          this.applyMove(pos, s - 1);
+          this.mark(pos, s);
+        }
         sum = this.applyLastMove(pos, sp, b);
       }
       this.mark(pos, sp);
@@ -93,13 +116,16 @@ export class NnueEvaluator implements Evaluator {
   }
 
   private mark(pos: Position, sp: number): void {
-    this.accOk[sp] = 1; this.accLo[sp] = pos.histLo[sp]; this.accHi[sp] = pos.histHi[sp];
+    this.accOk[sp] = 1;
+    this.accLo[sp] = pos.histLo[sp];
+    this.accHi[sp] = pos.histHi[sp];
   }
 
   private verify(pos: Position, v: number, b: number): void {
     // Refresh into the spare slot past the search stack, so that the checked state stays as it was.
     this.acc.refresh(pos, SPARE_SLOT);
-    if (!this.acc.same(SPARE_SLOT, pos.sp) || netScore(this.net, this.acc.outputSum(SPARE_SLOT, pos.stm, b), b) !== v) this.mismatches++;
+    if (!this.acc.same(SPARE_SLOT, pos.sp) || netScore(this.net, this.acc.outputSum(SPARE_SLOT, pos.stm, b), b) !== v)
+      this.mismatches++;
   }
 
   /**
@@ -109,35 +135,74 @@ export class NnueEvaluator implements Evaluator {
    * terms as constants.
    */
   private applyMove(pos: Position, t: number): void {
-    const m = pos.stMove[t], piece = pos.stPiece[t];
-    if (m === 0 || piece === 0) { // null move: the same accumulators
+    const m = pos.stMove[t],
+      piece = pos.stPiece[t];
+    if (m === 0 || piece === 0) {
+      // null move: the same accumulators
       this.acc.copy(t, t + 1);
       return;
     }
-    const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
+    const from = moveFrom(m),
+      to = moveTo(m),
+      kind = moveKind(m),
+      us = piece >> 3;
     if (kind === CASTLING) {
       const rook = pieceOf(us, ROOK);
-      this.acc.update(t, t + 1, piece, castlingKingTo(us, to > from), piece, from, rook, to, rook, castlingRookTo(us, to > from));
+      this.acc.update(
+        t,
+        t + 1,
+        piece,
+        castlingKingTo(us, to > from),
+        piece,
+        from,
+        rook,
+        to,
+        rook,
+        castlingRookTo(us, to > from),
+      );
       return;
     }
     const captured = pos.stCaptured[t];
     const added = kind === PROMOTION ? pieceOf(us, promoType(m)) : piece;
-    if (captured === 0) { this.acc.update(t, t + 1, added, to, piece, from, -1, 0, -1, 0); return; }
+    if (captured === 0) {
+      this.acc.update(t, t + 1, added, to, piece, from, -1, 0, -1, 0);
+      return;
+    }
     const capSq = kind === EN_PASSANT ? to + (us === WHITE ? -8 : 8) : to;
     this.acc.update(t, t + 1, added, to, piece, from, captured, capSq, -1, 0);
   }
 
   /** The accumulators of the evaluated position's slot sp from slot sp - 1, and the output sum there (bucket b). */
   private applyLastMove(pos: Position, sp: number, b: number): number {
-    const t = sp - 1, m = pos.stMove[t], piece = pos.stPiece[t], stm = pos.stm;
-    if (m === 0 || piece === 0) { // null move
+    const t = sp - 1,
+      m = pos.stMove[t],
+      piece = pos.stPiece[t],
+      stm = pos.stm;
+    if (m === 0 || piece === 0) {
+      // null move
       this.acc.copy(t, sp);
       return this.acc.outputSum(sp, stm, b);
     }
-    const from = moveFrom(m), to = moveTo(m), kind = moveKind(m), us = piece >> 3;
+    const from = moveFrom(m),
+      to = moveTo(m),
+      kind = moveKind(m),
+      us = piece >> 3;
     if (kind === CASTLING) {
       const rook = pieceOf(us, ROOK);
-      return this.acc.updateSum(t, sp, stm, b, piece, castlingKingTo(us, to > from), piece, from, rook, to, rook, castlingRookTo(us, to > from));
+      return this.acc.updateSum(
+        t,
+        sp,
+        stm,
+        b,
+        piece,
+        castlingKingTo(us, to > from),
+        piece,
+        from,
+        rook,
+        to,
+        rook,
+        castlingRookTo(us, to > from),
+      );
     }
     const captured = pos.stCaptured[t];
     const added = kind === PROMOTION ? pieceOf(us, promoType(m)) : piece;

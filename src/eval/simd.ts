@@ -14,9 +14,17 @@
 
 // The WebAssembly API as far as used here: the project's lib setting (ES2022 with Node's types) does not declare it.
 declare namespace WebAssembly {
-  class Memory { readonly buffer: ArrayBuffer; grow(pages: number): number }
-  class Module { constructor(bytes: Uint8Array) }
-  class Instance { constructor(module: Module, imports: object); readonly exports: Record<string, unknown> }
+  class Memory {
+    readonly buffer: ArrayBuffer;
+    grow(pages: number): number;
+  }
+  class Module {
+    constructor(bytes: Uint8Array);
+  }
+  class Instance {
+    constructor(module: Module, imports: object);
+    readonly exports: Record<string, unknown>;
+  }
   function validate(bytes: Uint8Array): boolean;
 }
 
@@ -24,26 +32,118 @@ declare namespace WebAssembly {
 export interface SimdKernels {
   memory: WebAssembly.Memory;
   upd1: (d: number, s: number, n: number, a0: number, r0: number, a1: number, r1: number) => void;
-  upd2: (d: number, s: number, n: number, a0: number, r0: number, q0: number, a1: number, r1: number, q1: number) => void;
-  upd3: (d: number, s: number, n: number, a0: number, r0: number, q0: number, b0: number, a1: number, r1: number, q1: number, b1: number) => void;
-  updsum1: (d: number, s: number, n: number, o0: number, o1: number, chunk: number, qa: number, a0: number, r0: number, a1: number, r1: number) => number;
-  updsum2: (d: number, s: number, n: number, o0: number, o1: number, chunk: number, qa: number, a0: number, r0: number, q0: number, a1: number, r1: number, q1: number) => number;
-  updsum3: (d: number, s: number, n: number, o0: number, o1: number, chunk: number, qa: number, a0: number, r0: number, q0: number, b0: number, a1: number, r1: number, q1: number, b1: number) => number;
+  upd2: (
+    d: number,
+    s: number,
+    n: number,
+    a0: number,
+    r0: number,
+    q0: number,
+    a1: number,
+    r1: number,
+    q1: number,
+  ) => void;
+  upd3: (
+    d: number,
+    s: number,
+    n: number,
+    a0: number,
+    r0: number,
+    q0: number,
+    b0: number,
+    a1: number,
+    r1: number,
+    q1: number,
+    b1: number,
+  ) => void;
+  updsum1: (
+    d: number,
+    s: number,
+    n: number,
+    o0: number,
+    o1: number,
+    chunk: number,
+    qa: number,
+    a0: number,
+    r0: number,
+    a1: number,
+    r1: number,
+  ) => number;
+  updsum2: (
+    d: number,
+    s: number,
+    n: number,
+    o0: number,
+    o1: number,
+    chunk: number,
+    qa: number,
+    a0: number,
+    r0: number,
+    q0: number,
+    a1: number,
+    r1: number,
+    q1: number,
+  ) => number;
+  updsum3: (
+    d: number,
+    s: number,
+    n: number,
+    o0: number,
+    o1: number,
+    chunk: number,
+    qa: number,
+    a0: number,
+    r0: number,
+    q0: number,
+    b0: number,
+    a1: number,
+    r1: number,
+    q1: number,
+    b1: number,
+  ) => number;
   osum: (s: number, n: number, o0: number, o1: number, chunk: number, qa: number) => number;
 }
 
 // ---------------- a minimal assembler ----------------
 
-const I32 = 0x7f, F64 = 0x7c, V128 = 0x7b;
+const I32 = 0x7f,
+  F64 = 0x7c,
+  V128 = 0x7b;
 // Plain opcodes.
-const LOCAL_GET = 0x20, LOCAL_SET = 0x21, LOCAL_TEE = 0x22, I32_CONST = 0x41, I32_ADD = 0x6a, I32_SUB = 0x6b,
-  I32_LT_U = 0x49, I32_EQZ = 0x45, I64_ADD = 0x7c, F64_CONVERT_I64_S = 0xb9, LOOP = 0x03, IF = 0x04, BR_IF = 0x0d,
-  END = 0x0b, VOID = 0x40;
+const LOCAL_GET = 0x20,
+  LOCAL_SET = 0x21,
+  LOCAL_TEE = 0x22,
+  I32_CONST = 0x41,
+  I32_ADD = 0x6a,
+  I32_SUB = 0x6b,
+  I32_LT_U = 0x49,
+  I32_EQZ = 0x45,
+  I64_ADD = 0x7c,
+  F64_CONVERT_I64_S = 0xb9,
+  LOOP = 0x03,
+  IF = 0x04,
+  BR_IF = 0x0d,
+  END = 0x0b,
+  VOID = 0x40;
 // SIMD opcodes (after the 0xfd prefix).
-const V128_LOAD = 0x00, V128_STORE = 0x0b, V128_CONST = 0x0c, I16X8_SPLAT = 0x10, I64X2_EXTRACT_LANE = 0x1d,
-  I16X8_ADD = 0x8e, I16X8_SUB = 0x91, I16X8_MIN_S = 0x96, I16X8_MAX_S = 0x98, I32X4_EXTEND_LOW_I16X8_S = 0xa7,
-  I32X4_EXTEND_HIGH_I16X8_S = 0xa8, I32X4_ADD = 0xae, I32X4_MUL = 0xb5, I32X4_EXTMUL_LOW_I16X8_S = 0xbc,
-  I32X4_EXTMUL_HIGH_I16X8_S = 0xbd, I64X2_EXTEND_LOW_I32X4_S = 0xc7, I64X2_EXTEND_HIGH_I32X4_S = 0xc8, I64X2_ADD = 0xce;
+const V128_LOAD = 0x00,
+  V128_STORE = 0x0b,
+  V128_CONST = 0x0c,
+  I16X8_SPLAT = 0x10,
+  I64X2_EXTRACT_LANE = 0x1d,
+  I16X8_ADD = 0x8e,
+  I16X8_SUB = 0x91,
+  I16X8_MIN_S = 0x96,
+  I16X8_MAX_S = 0x98,
+  I32X4_EXTEND_LOW_I16X8_S = 0xa7,
+  I32X4_EXTEND_HIGH_I16X8_S = 0xa8,
+  I32X4_ADD = 0xae,
+  I32X4_MUL = 0xb5,
+  I32X4_EXTMUL_LOW_I16X8_S = 0xbc,
+  I32X4_EXTMUL_HIGH_I16X8_S = 0xbd,
+  I64X2_EXTEND_LOW_I32X4_S = 0xc7,
+  I64X2_EXTEND_HIGH_I32X4_S = 0xc8,
+  I64X2_ADD = 0xce;
 
 function uleb(n: number): number[] {
   const out: number[] = [];
@@ -61,7 +161,10 @@ function sleb(n: number): number[] {
   for (;;) {
     const b = n & 0x7f;
     n >>= 7;
-    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) { out.push(b); return out; }
+    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) {
+      out.push(b);
+      return out;
+    }
     out.push(b | 0x80);
   }
 }
@@ -71,18 +174,40 @@ class Body {
   readonly code: number[] = [];
   private readonly locals: number[] = [];
   constructor(private readonly nparams: number) {}
-  local(type: number): number { this.locals.push(type); return this.nparams + this.locals.length - 1; }
-  op(...b: number[]): this { this.code.push(...b); return this; }
-  get(i: number): this { return this.op(LOCAL_GET, ...uleb(i)); }
-  set(i: number): this { return this.op(LOCAL_SET, ...uleb(i)); }
-  tee(i: number): this { return this.op(LOCAL_TEE, ...uleb(i)); }
-  i32(v: number): this { return this.op(I32_CONST, ...sleb(v)); }
-  simd(o: number, ...imm: number[]): this { return this.op(0xfd, ...uleb(o), ...imm); }
+  local(type: number): number {
+    this.locals.push(type);
+    return this.nparams + this.locals.length - 1;
+  }
+  op(...b: number[]): this {
+    this.code.push(...b);
+    return this;
+  }
+  get(i: number): this {
+    return this.op(LOCAL_GET, ...uleb(i));
+  }
+  set(i: number): this {
+    return this.op(LOCAL_SET, ...uleb(i));
+  }
+  tee(i: number): this {
+    return this.op(LOCAL_TEE, ...uleb(i));
+  }
+  i32(v: number): this {
+    return this.op(I32_CONST, ...sleb(v));
+  }
+  simd(o: number, ...imm: number[]): this {
+    return this.op(0xfd, ...uleb(o), ...imm);
+  }
   /** v128 load / store with 16-byte alignment and no offset. */
-  load(): this { return this.simd(V128_LOAD, 4, 0); }
-  store(): this { return this.simd(V128_STORE, 4, 0); }
+  load(): this {
+    return this.simd(V128_LOAD, 4, 0);
+  }
+  store(): this {
+    return this.simd(V128_STORE, 4, 0);
+  }
   /** Pushes memory address base + j. */
-  addr(base: number, j: number): this { return this.get(base).get(j).op(I32_ADD); }
+  addr(base: number, j: number): this {
+    return this.get(base).get(j).op(I32_ADD);
+  }
   bytes(): number[] {
     const decl: number[] = [...uleb(this.locals.length)];
     for (const t of this.locals) decl.push(1, t); // one entry per local: simple, and there are few
@@ -106,13 +231,27 @@ function name(s: string): number[] {
 
 // ---------------- the kernels ----------------
 
-interface FnDef { name: string; params: number; result: number | null; body: Body }
+interface FnDef {
+  name: string;
+  params: number;
+  result: number | null;
+  body: Body;
+}
 
 /**
  * One perspective's update loop (and, with `sum`, its output terms): rows `adds` added and `subs` removed, from the
  * accumulator at s to the one at d; output weights at o.
  */
-function emitLoop(b: Body, L: Locals, d: number, s: number, n: number, adds: number[], subs: number[], sum: { o: number; chunk: number } | null): void {
+function emitLoop(
+  b: Body,
+  L: Locals,
+  d: number,
+  s: number,
+  n: number,
+  adds: number[],
+  subs: number[],
+  sum: { o: number; chunk: number } | null,
+): void {
   b.i32(0).set(L.j);
   b.op(LOOP, VOID);
   if (adds.length > 0) {
@@ -130,8 +269,20 @@ function emitLoop(b: Body, L: Locals, d: number, s: number, n: number, adds: num
     b.get(L.x).get(L.zero).simd(I16X8_MAX_S).get(L.qav).simd(I16X8_MIN_S).set(L.v);
     b.addr(sum.o, L.j).load().set(L.w);
     b.get(L.acc32);
-    b.get(L.v).get(L.w).simd(I32X4_EXTMUL_LOW_I16X8_S).get(L.v).simd(I32X4_EXTEND_LOW_I16X8_S).simd(I32X4_MUL).simd(I32X4_ADD);
-    b.get(L.v).get(L.w).simd(I32X4_EXTMUL_HIGH_I16X8_S).get(L.v).simd(I32X4_EXTEND_HIGH_I16X8_S).simd(I32X4_MUL).simd(I32X4_ADD);
+    b.get(L.v)
+      .get(L.w)
+      .simd(I32X4_EXTMUL_LOW_I16X8_S)
+      .get(L.v)
+      .simd(I32X4_EXTEND_LOW_I16X8_S)
+      .simd(I32X4_MUL)
+      .simd(I32X4_ADD);
+    b.get(L.v)
+      .get(L.w)
+      .simd(I32X4_EXTMUL_HIGH_I16X8_S)
+      .get(L.v)
+      .simd(I32X4_EXTEND_HIGH_I16X8_S)
+      .simd(I32X4_MUL)
+      .simd(I32X4_ADD);
     b.set(L.acc32);
     // Every `chunk` vectors, move the int32 lanes into the int64 sum before they could overflow.
     b.get(L.cnt).i32(1).op(I32_SUB).tee(L.cnt).op(I32_EQZ).op(IF, VOID);
@@ -144,17 +295,40 @@ function emitLoop(b: Body, L: Locals, d: number, s: number, n: number, adds: num
 }
 
 function flush(b: Body, L: Locals): void {
-  b.get(L.acc64).get(L.acc32).simd(I64X2_EXTEND_LOW_I32X4_S).simd(I64X2_ADD)
-    .get(L.acc32).simd(I64X2_EXTEND_HIGH_I32X4_S).simd(I64X2_ADD).set(L.acc64);
+  b.get(L.acc64)
+    .get(L.acc32)
+    .simd(I64X2_EXTEND_LOW_I32X4_S)
+    .simd(I64X2_ADD)
+    .get(L.acc32)
+    .simd(I64X2_EXTEND_HIGH_I32X4_S)
+    .simd(I64X2_ADD)
+    .set(L.acc64);
   b.simd(V128_CONST, ...new Array(16).fill(0)).set(L.acc32);
 }
 
-interface Locals { j: number; cnt: number; x: number; v: number; w: number; zero: number; qav: number; acc32: number; acc64: number }
+interface Locals {
+  j: number;
+  cnt: number;
+  x: number;
+  v: number;
+  w: number;
+  zero: number;
+  qav: number;
+  acc32: number;
+  acc64: number;
+}
 
 function locals(b: Body): Locals {
   return {
-    j: b.local(I32), cnt: b.local(I32), x: b.local(V128), v: b.local(V128), w: b.local(V128), zero: b.local(V128),
-    qav: b.local(V128), acc32: b.local(V128), acc64: b.local(V128),
+    j: b.local(I32),
+    cnt: b.local(I32),
+    x: b.local(V128),
+    v: b.local(V128),
+    w: b.local(V128),
+    zero: b.local(V128),
+    qav: b.local(V128),
+    acc32: b.local(V128),
+    acc64: b.local(V128),
   };
 }
 
@@ -184,12 +358,26 @@ function updFn(kind: number, withSum: boolean): FnDef {
   const params = head + 2 * per;
   const b = new Body(params);
   const L = locals(b);
-  const d = 0, s = 1, n = 2, chunk = 5, qa = 6;
+  const d = 0,
+    s = 1,
+    n = 2,
+    chunk = 5,
+    qa = 6;
   if (withSum) b.get(qa).simd(I16X8_SPLAT).set(L.qav).get(chunk).set(L.cnt);
   for (let p = 0; p < 2; p++) {
-    const g = head + p * per, k = KINDS[kind];
+    const g = head + p * per,
+      k = KINDS[kind];
     if (p === 1) nextPerspective(b, d, s, n);
-    emitLoop(b, L, d, s, n, k.adds.map((i) => g + i), k.subs.map((i) => g + i), withSum ? { o: 3 + p, chunk } : null);
+    emitLoop(
+      b,
+      L,
+      d,
+      s,
+      n,
+      k.adds.map((i) => g + i),
+      k.subs.map((i) => g + i),
+      withSum ? { o: 3 + p, chunk } : null,
+    );
   }
   if (withSum) returnSum(b, L);
   return { name: `${withSum ? 'updsum' : 'upd'}${kind}`, params, result: withSum ? F64 : null, body: b };
@@ -200,7 +388,8 @@ function osumFn(): FnDef {
   const params = 6; // s, n, o0, o1, chunk, qa
   const b = new Body(params);
   const L = locals(b);
-  const chunk = 4, qa = 5;
+  const chunk = 4,
+    qa = 5;
   b.get(qa).simd(I16X8_SPLAT).set(L.qav).get(chunk).set(L.cnt);
   for (let p = 0; p < 2; p++) {
     if (p === 1) nextPerspective(b, -1, 0, 1);
@@ -215,9 +404,20 @@ function simdModuleBytes(): Uint8Array {
   const fns: FnDef[] = [];
   for (const withSum of [false, true]) for (const kind of [1, 2, 3]) fns.push(updFn(kind, withSum));
   fns.push(osumFn());
-  const types = fns.map((f) => [0x60, ...vec(new Array(f.params).fill([I32])), ...(f.result === null ? [0] : [1, f.result])]);
+  const types = fns.map((f) => [
+    0x60,
+    ...vec(new Array(f.params).fill([I32])),
+    ...(f.result === null ? [0] : [1, f.result]),
+  ]);
   const bytes = [
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vec(types)),
     ...section(3, vec(fns.map((_, i) => uleb(i)))),
     ...section(5, vec([[0x00, 1]])), // one memory, 1 page to start, no maximum

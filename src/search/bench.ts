@@ -34,7 +34,10 @@ export const BENCH_FENS = [
 
 /** Runs the bench and prints its signature; returns total nodes and speed. */
 export function runBench(
-  out: (line: string) => void, depth = BENCH_DEPTH, useNNUE = NNUE_DEFAULT, net: Net = defaultNet(),
+  out: (line: string) => void,
+  depth = BENCH_DEPTH,
+  useNNUE = NNUE_DEFAULT,
+  net: Net = defaultNet(),
 ): { nodes: number; nps: number } {
   const searcher = createSearcher({ evaluator: createEvaluator(useNNUE, net), hashMiB: 16 });
   const tt = searcher.tt;

@@ -44,10 +44,18 @@ export class History {
    * earlier) and prev2 (two plies earlier).
    */
   updateQuiet(stm: number, m: number, pt: number, prev1: number, prev2: number, bonus: number): void {
-    const b = this.butterfly, c = this.cont, i = butterflyIndex(stm, m);
+    const b = this.butterfly,
+      c = this.cont,
+      i = butterflyIndex(stm, m);
     b[i] = gravity(b[i], bonus);
-    if (prev1 !== 0) { const j = contIndex(prev1, pt); c[j] = gravity(c[j], bonus); }
-    if (prev2 !== 0) { const j = contIndex(prev2, pt); c[j] = gravity(c[j], bonus); }
+    if (prev1 !== 0) {
+      const j = contIndex(prev1, pt);
+      c[j] = gravity(c[j], bonus);
+    }
+    if (prev2 !== 0) {
+      const j = contIndex(prev2, pt);
+      c[j] = gravity(c[j], bonus);
+    }
   }
 
   /** The statistics a quiet move is ordered and reduced by: butterfly plus both continuation entries. */
@@ -94,7 +102,8 @@ export class CorrectionHistory {
   update(idx: number, err: number, depth: number): void {
     const w = Math.min(depth + 1, CORR_WEIGHT_MAX);
     let e = ((this.table[idx] * (CORR_GRAIN - w) + err * CORR_GRAIN * w) / CORR_GRAIN) | 0;
-    if (e > CORR_MAX) e = CORR_MAX; else if (e < -CORR_MAX) e = -CORR_MAX;
+    if (e > CORR_MAX) e = CORR_MAX;
+    else if (e < -CORR_MAX) e = -CORR_MAX;
     this.table[idx] = e;
   }
 

@@ -7,7 +7,10 @@ export interface SearchLimits {
   softNodes: number;
   mate: number; // mate in N moves; 0: none
   movetime: number; // ms; 0: none
-  wtime: number; btime: number; winc: number; binc: number; // ms; wtime/btime NaN: not given (a negative clock is given)
+  wtime: number;
+  btime: number;
+  winc: number;
+  binc: number; // ms; wtime/btime NaN: not given (a negative clock is given)
   movestogo: number; // 0: not given
   infinite: boolean;
   ponder: boolean;
@@ -25,8 +28,19 @@ export interface SearchOptions {
 
 export function defaultLimits(): SearchLimits {
   return {
-    depth: 0, nodes: 0, softNodes: 0, mate: 0, movetime: 0, wtime: NaN, btime: NaN, winc: 0, binc: 0,
-    movestogo: 0, infinite: false, ponder: false, searchmoves: [],
+    depth: 0,
+    nodes: 0,
+    softNodes: 0,
+    mate: 0,
+    movetime: 0,
+    wtime: NaN,
+    btime: NaN,
+    winc: 0,
+    binc: 0,
+    movestogo: 0,
+    infinite: false,
+    ponder: false,
+    searchmoves: [],
   };
 }
 

@@ -6,7 +6,19 @@
 //   in check:     hash move → every evasion, captures first, then quiets by history
 // One picker per ply, preallocated; the moves live in the searcher's per-ply slice of its move buffer.
 import { generateMoves, isLegalMove, GEN_CAPTURES, GEN_QUIETS, GEN_ALL } from '../core/movegen';
-import { MAX_MOVES, MOVE_NONE, PAWN, QUEEN, moveFrom, moveTo, moveKind, CASTLING, EN_PASSANT, PROMOTION, promoType } from '../core/types';
+import {
+  MAX_MOVES,
+  MOVE_NONE,
+  PAWN,
+  QUEEN,
+  moveFrom,
+  moveTo,
+  moveKind,
+  CASTLING,
+  EN_PASSANT,
+  PROMOTION,
+  promoType,
+} from '../core/types';
 import type { Position } from '../core/position';
 import { seeGe } from '../core/see';
 import { type History, butterflyIndex, contIndex, pieceTo } from './history';
@@ -32,9 +44,21 @@ function mvvLva(board: Uint8Array, m: number): number {
   return victim * 64 - (board[moveFrom(m)] & 7);
 }
 
-const TT = 0, GEN_CAPS = 1, GOOD_CAPS = 2, KILLER1 = 3, KILLER2 = 4, COUNTER = 5, GEN_QUIET = 6, QUIETS = 7, BAD_CAPS = 8,
-  QS_TT = 10, QS_GEN = 11, QS_CAPS = 12,
-  EV_TT = 20, EV_GEN = 21, EVASIONS = 22,
+const TT = 0,
+  GEN_CAPS = 1,
+  GOOD_CAPS = 2,
+  KILLER1 = 3,
+  KILLER2 = 4,
+  COUNTER = 5,
+  GEN_QUIET = 6,
+  QUIETS = 7,
+  BAD_CAPS = 8,
+  QS_TT = 10,
+  QS_GEN = 11,
+  QS_CAPS = 12,
+  EV_TT = 20,
+  EV_GEN = 21,
+  EVASIONS = 22,
   DONE = 30;
 
 /**
@@ -60,7 +84,10 @@ export class MovePicker {
   private skip = false;
   private readonly base: number;
 
-  constructor(private readonly t: OrderingTables, private readonly ply: number) {
+  constructor(
+    private readonly t: OrderingTables,
+    private readonly ply: number,
+  ) {
     this.base = ply * MAX_MOVES;
   }
 
@@ -91,7 +118,9 @@ export class MovePicker {
 
   /** The next move to search, or MOVE_NONE when there are no more. */
   next(): number {
-    const t = this.t, pos = t.pos, moves = t.moves;
+    const t = this.t,
+      pos = t.pos,
+      moves = t.moves;
     for (;;) {
       switch (this.stage) {
         case TT:
@@ -109,7 +138,10 @@ export class MovePicker {
             const m = this.pickBest(this.cur++, this.end);
             if (m === this.ttMove) continue;
             // SEE only now, for the capture about to be tried: losers wait at the front of the list for the end.
-            if (!seeGe(pos, m, 0)) { moves[this.endBad++] = m; continue; }
+            if (!seeGe(pos, m, 0)) {
+              moves[this.endBad++] = m;
+              continue;
+            }
             return m;
           }
           this.stage = KILLER1;
@@ -124,7 +156,8 @@ export class MovePicker {
           break;
         case COUNTER:
           this.stage = GEN_QUIET;
-          if (this.counter !== this.k1 && this.counter !== this.k2 && this.quietCandidate(this.counter)) return this.counter;
+          if (this.counter !== this.k1 && this.counter !== this.k2 && this.quietCandidate(this.counter))
+            return this.counter;
           break;
         case GEN_QUIET:
           this.stage = QUIETS;
@@ -149,7 +182,8 @@ export class MovePicker {
 
         case QS_TT:
           this.stage = QS_GEN;
-          if (this.ttMove !== MOVE_NONE && isNoisy(pos, this.ttMove) && isLegalMove(pos, this.ttMove)) return this.ttMove;
+          if (this.ttMove !== MOVE_NONE && isNoisy(pos, this.ttMove) && isLegalMove(pos, this.ttMove))
+            return this.ttMove;
           break;
         case QS_GEN:
           this.cur = this.base;
@@ -189,18 +223,28 @@ export class MovePicker {
 
   /** Captures by MVV-LVA, a promotion's piece breaking ties; a quiet queen promotion ranks as winning a queen. */
   private scoreCaptures(from: number, to: number): void {
-    const t = this.t, board = t.pos.board, moves = t.moves, scores = t.scores;
+    const t = this.t,
+      board = t.pos.board,
+      moves = t.moves,
+      scores = t.scores;
     for (let i = from; i < to; i++) {
-      const m = moves[i], s = mvvLva(board, m);
+      const m = moves[i],
+        s = mvvLva(board, m);
       scores[i] = s < 0 ? QUIET_QUEEN_PROMO : s + (moveKind(m) === PROMOTION ? promoType(m) * 8 : 0);
     }
   }
 
   /** Butterfly history plus the continuation histories of the last two plies. */
   private scoreQuiets(from: number, to: number): void {
-    const t = this.t, board = t.pos.board, moves = t.moves, scores = t.scores, bf = t.hist.butterfly, ch = t.hist.cont;
+    const t = this.t,
+      board = t.pos.board,
+      moves = t.moves,
+      scores = t.scores,
+      bf = t.hist.butterfly,
+      ch = t.hist.cont;
     const stm = t.pos.stm;
-    const c1 = contIndex(t.stack[this.ply - 1 + FRAME_OFFSET].pieceTo, 0), c2 = contIndex(t.stack[this.ply - 2 + FRAME_OFFSET].pieceTo, 0);
+    const c1 = contIndex(t.stack[this.ply - 1 + FRAME_OFFSET].pieceTo, 0),
+      c2 = contIndex(t.stack[this.ply - 2 + FRAME_OFFSET].pieceTo, 0);
     for (let i = from; i < to; i++) {
       const m = moves[i];
       const pt = pieceTo(board[moveFrom(m)], moveTo(m));
@@ -210,7 +254,10 @@ export class MovePicker {
 
   /** Out of check: captures of the checker (and queen promotions) first by MVV-LVA, then the rest by history. */
   private scoreEvasions(from: number, to: number): void {
-    const t = this.t, pos = t.pos, moves = t.moves, scores = t.scores;
+    const t = this.t,
+      pos = t.pos,
+      moves = t.moves,
+      scores = t.scores;
     this.scoreQuiets(from, to);
     for (let i = from; i < to; i++) {
       const m = moves[i];
@@ -229,14 +276,17 @@ export class MovePicker {
 
   /** Selection sort, one step: the best-scored move of [i, end) is swapped to i and returned. */
   private pickBest(i: number, end: number): number {
-    const moves = this.t.moves, scores = this.t.scores;
+    const moves = this.t.moves,
+      scores = this.t.scores;
     let best = i;
     for (let j = i + 1; j < end; j++) if (scores[j] > scores[best]) best = j;
     const m = moves[best];
     if (best !== i) {
       const s = scores[best];
-      moves[best] = moves[i]; scores[best] = scores[i];
-      moves[i] = m; scores[i] = s;
+      moves[best] = moves[i];
+      scores[best] = scores[i];
+      moves[i] = m;
+      scores[i] = s;
     }
     return m;
   }

@@ -3,16 +3,21 @@
 // mate-distance pruning, draws by rule, and a pawn correction history on the static evaluation.
 // One Searcher per thread; threads share the TT and the control block.
 import { generateMoves, isLegalMove, GEN_ALL } from '../core/movegen';
-import {
-  MAX_MOVES, MAX_PLY, MOVE_NONE,
-  moveFrom, moveTo,
-} from '../core/types';
+import { MAX_MOVES, MAX_PLY, MOVE_NONE, moveFrom, moveTo } from '../core/types';
 import type { Position } from '../core/position';
 import { seeGe } from '../core/see';
 import type { Evaluator } from '../eval/evaluator';
 import { type TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
-  type SearchLimits, type SearchOptions, CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_PONDERHIT, F64_NODES, F64_TBHITS, MAX_THREADS,
+  type SearchLimits,
+  type SearchOptions,
+  CTRL_STOP,
+  CTRL_PONDER,
+  CTRL_GEN,
+  F64_PONDERHIT,
+  F64_NODES,
+  F64_TBHITS,
+  MAX_THREADS,
 } from './limits';
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
@@ -33,7 +38,8 @@ const TB_DEPTH_BONUS = 6;
 
 /** Late-move reduction table, LMR[depth * 64 + moveNumber] = lmrBase + ln(d) ln(m) / lmrDiv. */
 const LMR = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(P.lmrBase + Math.log(d) * Math.log(m) / P.lmrDiv);
+for (let d = 1; d < 64; d++)
+  for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(P.lmrBase + (Math.log(d) * Math.log(m)) / P.lmrDiv);
 
 /**
  * The score shown for a root move the tables rank (tb/root.ts: ±1000 a sure result, below 900 in size a result the
@@ -144,7 +150,10 @@ export class Searcher {
   }
 
   private clearKillers(): void {
-    for (const f of this.stack) { f.killer1 = 0; f.killer2 = 0; }
+    for (const f of this.stack) {
+      f.killer1 = 0;
+      f.killer2 = 0;
+    }
   }
 
   // ---------------- time and stop ----------------
@@ -163,14 +172,20 @@ export class Searcher {
     const ctrl = this.ctrl;
     this.f64[F64_NODES + this.id] = this.nodes;
     if (this.id < this.tbSlots) this.f64[F64_TBHITS + this.id] = this.tbhits;
-    if (Atomics.load(ctrl, CTRL_STOP) !== 0 || Atomics.load(ctrl, CTRL_GEN) !== this.gen) { this.stopped = true; return; }
+    if (Atomics.load(ctrl, CTRL_STOP) !== 0 || Atomics.load(ctrl, CTRL_GEN) !== this.gen) {
+      this.stopped = true;
+      return;
+    }
     if (this.id !== 0) return;
     if (this.pondering && Atomics.load(ctrl, CTRL_PONDER) === 0) {
       // ponderhit: our clock runs from now.
       this.pondering = false;
       this.startTime = this.f64[F64_PONDERHIT] || Date.now();
     }
-    if (this.nodeLimit > 0 && this.totalNodes() >= this.nodeLimit) { this.stopped = true; return; }
+    if (this.nodeLimit > 0 && this.totalNodes() >= this.nodeLimit) {
+      this.stopped = true;
+      return;
+    }
     if (!this.pondering && this.hardLimit > 0 && this.elapsed() >= this.hardLimit) this.stopped = true;
   }
 
@@ -202,12 +217,14 @@ export class Searcher {
     let ttMove = MOVE_NONE;
     if (tt.probe(pos.keyLo, pos.keyHi)) {
       ttMove = tt.move;
-      const s = scoreFromTT(tt.score, ply), b = tt.bound;
+      const s = scoreFromTT(tt.score, ply),
+        b = tt.bound;
       if (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha)) return s;
     }
 
     let best: number;
-    let standPat = 0, rawEval = 0;
+    let standPat = 0,
+      rawEval = 0;
     if (inCheck) {
       best = -MATE + ply;
     } else {
@@ -221,7 +238,8 @@ export class Searcher {
 
     const mp = this.pickers[ply];
     mp.initQs(ttMove, inCheck);
-    let bestMove = MOVE_NONE, moveCount = 0;
+    let bestMove = MOVE_NONE,
+      moveCount = 0;
     const oldAlpha = alpha;
     for (let m = mp.next(); m !== MOVE_NONE; m = mp.next()) {
       moveCount++;
@@ -251,8 +269,9 @@ export class Searcher {
 
   /** Does the side to move have a piece other than pawns and king? (Null move is unsafe without.) */
   private hasNonPawnMaterial(): boolean {
-    const bb = this.pos.bb, c = this.pos.stm << 4;
-    return ((bb[c + 4] | bb[c + 5] | bb[c + 6] | bb[c + 7] | bb[c + 8] | bb[c + 9] | bb[c + 10] | bb[c + 11])) !== 0;
+    const bb = this.pos.bb,
+      c = this.pos.stm << 4;
+    return (bb[c + 4] | bb[c + 5] | bb[c + 6] | bb[c + 7] | bb[c + 8] | bb[c + 9] | bb[c + 10] | bb[c + 11]) !== 0;
   }
 
   private search(alpha: number, beta: number, depth: number, ply: number, pvNode: boolean, cutNode: boolean): number {
@@ -261,7 +280,8 @@ export class Searcher {
     if (!this.enterNode(ply)) return 0;
     const inCheck = pos.inCheck();
     const base = ply * MAX_MOVES;
-    const stack = this.stack, ss = stack[ply + FRAME_OFFSET];
+    const stack = this.stack,
+      ss = stack[ply + FRAME_OFFSET];
 
     // Draws by rule. Fifty moves: a mate on the last move still counts, so check for one.
     if (pos.isRepetitionDraw(this.rootSp) || pos.isInsufficientMaterial()) return 0;
@@ -278,14 +298,26 @@ export class Searcher {
 
     const tt = this.tt;
     const excluded = ss.excluded;
-    let ttMove = MOVE_NONE, ttHit = false, ttScore = 0, ttBound = 0, ttDepth = -1;
+    let ttMove = MOVE_NONE,
+      ttHit = false,
+      ttScore = 0,
+      ttBound = 0,
+      ttDepth = -1;
     if (tt.probe(pos.keyLo, pos.keyHi)) {
       ttHit = true;
-      ttMove = tt.move; ttBound = tt.bound; ttDepth = tt.depth;
+      ttMove = tt.move;
+      ttBound = tt.bound;
+      ttDepth = tt.depth;
       ttScore = scoreFromTT(tt.score, ply);
       // TT cutoff (not in a search that leaves the hash move out: the entry is about that move).
-      if (!pvNode && excluded === MOVE_NONE && ttDepth >= depth &&
-        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))) {
+      if (
+        !pvNode &&
+        excluded === MOVE_NONE &&
+        ttDepth >= depth &&
+        (ttBound === BOUND_EXACT ||
+          (ttBound === BOUND_LOWER && ttScore >= beta) ||
+          (ttBound === BOUND_UPPER && ttScore <= alpha))
+      ) {
         return ttScore;
       }
     }
@@ -299,7 +331,10 @@ export class Searcher {
 
     // Static evaluation, refined by the TT score when its bound says it is more accurate.
     // The TT keeps the raw evaluation; the correction is applied afresh each visit.
-    let staticEval = 0, eval_ = 0, rawEval = 0, corrIdx = 0;
+    let staticEval = 0,
+      eval_ = 0,
+      rawEval = 0,
+      corrIdx = 0;
     if (inCheck) {
       ss.staticEval = NO_EVAL;
     } else {
@@ -309,8 +344,13 @@ export class Searcher {
       staticEval = this.corr.corrected(rawEval, corrIdx);
       ss.staticEval = staticEval;
       eval_ = staticEval;
-      if (ttHit && Math.abs(ttScore) < MATE_BOUND &&
-        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore > eval_) || (ttBound === BOUND_UPPER && ttScore < eval_))) {
+      if (
+        ttHit &&
+        Math.abs(ttScore) < MATE_BOUND &&
+        (ttBound === BOUND_EXACT ||
+          (ttBound === BOUND_LOWER && ttScore > eval_) ||
+          (ttBound === BOUND_UPPER && ttScore < eval_))
+      ) {
         eval_ = ttScore;
       }
     }
@@ -318,16 +358,29 @@ export class Searcher {
     const grandparentEval = stack[ply - 2 + FRAME_OFFSET].staticEval;
     const improving = !inCheck && ply >= 2 && grandparentEval !== NO_EVAL && staticEval > grandparentEval;
     const child = stack[ply + 1 + FRAME_OFFSET];
-    child.killer1 = 0; child.killer2 = 0;
+    child.killer1 = 0;
+    child.killer2 = 0;
 
     if (!pvNode && !inCheck && excluded === MOVE_NONE) {
       // Reverse futility pruning: far above beta at low depth, assume a cutoff.
-      if (depth <= P.rfpDepth && eval_ - P.rfpMargin * (depth - (improving ? 1 : 0)) >= beta && Math.abs(beta) < MATE_BOUND) return eval_;
+      if (
+        depth <= P.rfpDepth &&
+        eval_ - P.rfpMargin * (depth - (improving ? 1 : 0)) >= beta &&
+        Math.abs(beta) < MATE_BOUND
+      )
+        return eval_;
 
       // Null-move pruning: give the opponent a free move; if we still beat beta, cut.
-      if (depth >= P.nmpDepth && eval_ >= beta && staticEval >= beta - P.nmpEvalSlope * depth + P.nmpEvalBase &&
-        pos.stMove[pos.sp - 1] !== 0 && this.hasNonPawnMaterial() && Math.abs(beta) < MATE_BOUND) {
-        const r = P.nmpBase + ((depth / P.nmpDepthDiv) | 0) + Math.min(P.nmpEvalMax, ((eval_ - beta) / P.nmpEvalDiv) | 0);
+      if (
+        depth >= P.nmpDepth &&
+        eval_ >= beta &&
+        staticEval >= beta - P.nmpEvalSlope * depth + P.nmpEvalBase &&
+        pos.stMove[pos.sp - 1] !== 0 &&
+        this.hasNonPawnMaterial() &&
+        Math.abs(beta) < MATE_BOUND
+      ) {
+        const r =
+          P.nmpBase + ((depth / P.nmpDepthDiv) | 0) + Math.min(P.nmpEvalMax, ((eval_ - beta) / P.nmpEvalDiv) | 0);
         pos.makeNull();
         ss.pieceTo = 0;
         const score = -this.search(-beta, -beta + 1, depth - r, ply + 1, false, !cutNode);
@@ -344,8 +397,15 @@ export class Searcher {
     // move is the only good one here and earns a deeper look. Done before this ply's move list exists,
     // because the verification search at the same ply reuses that part of the move buffer.
     let singularExt = 0;
-    if (depth >= P.seDepth && ttMove !== MOVE_NONE && excluded === MOVE_NONE && ply < 2 * this.rootDepth &&
-      (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) && ttDepth >= depth - P.seTtDepthSlack && Math.abs(ttScore) < MATE_BOUND) {
+    if (
+      depth >= P.seDepth &&
+      ttMove !== MOVE_NONE &&
+      excluded === MOVE_NONE &&
+      ply < 2 * this.rootDepth &&
+      (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) &&
+      ttDepth >= depth - P.seTtDepthSlack &&
+      Math.abs(ttScore) < MATE_BOUND
+    ) {
       singularExt = this.singular(ttMove, ttScore, beta, depth, ply, cutNode);
       if (this.stopped) return 0;
       if (singularExt === MULTI_CUT) return ttScore - P.seMargin * depth;
@@ -355,15 +415,23 @@ export class Searcher {
     mp.init(ttMove, inCheck);
 
     const oldAlpha = alpha;
-    let best = -INF, bestMove = MOVE_NONE, searched = 0, quietsSeen = 0, nQuiets = 0, moveCount = 0;
-    const stm = pos.stm, prev1 = stack[ply - 1 + FRAME_OFFSET].pieceTo, prev2 = stack[ply - 2 + FRAME_OFFSET].pieceTo;
+    let best = -INF,
+      bestMove = MOVE_NONE,
+      searched = 0,
+      quietsSeen = 0,
+      nQuiets = 0,
+      moveCount = 0;
+    const stm = pos.stm,
+      prev1 = stack[ply - 1 + FRAME_OFFSET].pieceTo,
+      prev2 = stack[ply - 2 + FRAME_OFFSET].pieceTo;
     const quiets = ss.quiets;
     const lmpLimit = improving ? P.lmpBase + depth * depth : ((P.lmpBase + depth * depth) / 2) | 0;
     // Shallow pruning needs pieces: in pawn endings a quiet move or a pawn capture is often the only way on.
     const mayPrune = depth <= P.pruneDepth && this.hasNonPawnMaterial();
     // Move-count pruning skips the remaining quiet moves (the picker still brings the losing captures after them);
     // futility skips the remaining quiet moves that do not give check.
-    let skipQuiets = false, futile = false;
+    let skipQuiets = false,
+      futile = false;
     for (let m = mp.next(); m !== MOVE_NONE; m = mp.next()) {
       moveCount++;
       if (m === excluded) continue;
@@ -375,11 +443,18 @@ export class Searcher {
       if (mayPrune && best > -MATE_BOUND && searched > 0) {
         if (quiet) {
           if (skipQuiets) continue;
-          if (!pvNode && !inCheck && quietsSeen > lmpLimit) { skipQuiets = true; mp.skipQuiets(); continue; }
+          if (!pvNode && !inCheck && quietsSeen > lmpLimit) {
+            skipQuiets = true;
+            mp.skipQuiets();
+            continue;
+          }
         }
         if (quiet && !pos.givesCheck(m)) {
           if (futile) continue;
-          if (!inCheck && staticEval + P.futBase + P.futSlope * depth <= alpha) { futile = true; continue; }
+          if (!inCheck && staticEval + P.futBase + P.futSlope * depth <= alpha) {
+            futile = true;
+            continue;
+          }
           if (!seeGe(pos, m, -P.seeQuietSlope * depth)) continue;
         } else if (!seeGe(pos, m, -P.seeNoisySlope * depth)) continue; // captures and checking quiets
       }
@@ -411,7 +486,8 @@ export class Searcher {
         }
         score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
         if (r > 0 && score > alpha) score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
-        if (pvNode && score > alpha && score < beta) score = -this.search(-beta, -alpha, newDepth, ply + 1, true, false);
+        if (pvNode && score > alpha && score < beta)
+          score = -this.search(-beta, -alpha, newDepth, ply + 1, true, false);
       }
       pos.unmake(m);
       if (this.stopped) return 0;
@@ -424,7 +500,10 @@ export class Searcher {
           if (pvNode) this.updatePv(ply, m);
           if (score >= beta) {
             if (quiet) {
-              if (ss.killer1 !== m) { ss.killer2 = ss.killer1; ss.killer1 = m; }
+              if (ss.killer1 !== m) {
+                ss.killer2 = ss.killer1;
+                ss.killer1 = m;
+              }
               const bonus = Math.min(depth * depth * P.histMul, P.histMax);
               const hist = this.hist;
               hist.updateQuiet(stm, m, pt, prev1, prev2, bonus);
@@ -447,8 +526,13 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : alpha > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     // Correction history learns from results a quiet move (or none) produced and whose bound says the static eval
     // was wrong in that direction: a fail high above the eval, a fail low below it, or an exact score.
-    if (!inCheck && (bestMove === MOVE_NONE || !isNoisy(pos, bestMove)) && Math.abs(best) < MATE_BOUND &&
-      !(bound === BOUND_LOWER && best <= staticEval) && !(bound === BOUND_UPPER && best >= staticEval)) {
+    if (
+      !inCheck &&
+      (bestMove === MOVE_NONE || !isNoisy(pos, bestMove)) &&
+      Math.abs(best) < MATE_BOUND &&
+      !(bound === BOUND_LOWER && best <= staticEval) &&
+      !(bound === BOUND_UPPER && best >= staticEval)
+    ) {
       this.corr.update(corrIdx, best - rawEval, depth);
     }
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : rawEval);
@@ -460,7 +544,14 @@ export class Searcher {
    * expected to cut anyway), or MULTI_CUT when another move beats beta as well, so the node fails high. The
    * verification search leaves the hash move out and runs at the same ply, before this ply's picker starts.
    */
-  private singular(ttMove: number, ttScore: number, beta: number, depth: number, ply: number, cutNode: boolean): number {
+  private singular(
+    ttMove: number,
+    ttScore: number,
+    beta: number,
+    depth: number,
+    ply: number,
+    cutNode: boolean,
+  ): number {
     const singularBeta = ttScore - P.seMargin * depth;
     const ss = this.stack[ply + FRAME_OFFSET];
     ss.excluded = ttMove;
@@ -472,7 +563,9 @@ export class Searcher {
   }
 
   private updatePv(ply: number, m: number): void {
-    const pv = this.pv, row = ply * MAX_PLY, child = (ply + 1) * MAX_PLY;
+    const pv = this.pv,
+      row = ply * MAX_PLY,
+      child = (ply + 1) * MAX_PLY;
     pv[row + ply] = m;
     const n = this.pvLen[ply + 1];
     for (let j = ply + 1; j < n; j++) pv[row + j] = pv[child + j];
@@ -510,10 +603,14 @@ export class Searcher {
         this.rootPvs[i] = Array.from(this.pv.subarray(0, this.pvLen[0]));
         // Move the new best to the front of the remaining moves, keeping the rest in order.
         for (let j = i; j > this.pvIdx; j--) {
-          this.rootMoves[j] = this.rootMoves[j - 1]; this.rootScores[j] = this.rootScores[j - 1];
-          const t = this.rootPvs[j]; this.rootPvs[j] = this.rootPvs[j - 1]; this.rootPvs[j - 1] = t;
+          this.rootMoves[j] = this.rootMoves[j - 1];
+          this.rootScores[j] = this.rootScores[j - 1];
+          const t = this.rootPvs[j];
+          this.rootPvs[j] = this.rootPvs[j - 1];
+          this.rootPvs[j - 1] = t;
         }
-        this.rootMoves[this.pvIdx] = m; this.rootScores[this.pvIdx] = score;
+        this.rootMoves[this.pvIdx] = m;
+        this.rootScores[this.pvIdx] = score;
         // Tell the GUI about a new best move at once when iterations have become slow.
         if (this.id === 0 && i > this.pvIdx && this.pvIdx === 0) {
           const el = this.elapsed();
@@ -539,11 +636,24 @@ export class Searcher {
     // A root in the tables shows the tables' result, exact, unless the search has found a mate.
     if (this.tbRootCount > 0 && Math.abs(score) < MATE_BOUND) {
       const m = this.rootMoves[idx];
-      for (let i = 0; i < this.tbRootCount; i++) if (this.tbRootMove[i] === m) { score = this.tbRootScore[i]; bound = null; break; }
+      for (let i = 0; i < this.tbRootCount; i++)
+        if (this.tbRootMove[i] === m) {
+          score = this.tbRootScore[i];
+          bound = null;
+          break;
+        }
     }
     this.reporter.pv(this.pos, {
-      depth, seldepth: Math.max(this.seldepth, depth), multipv: idx + 1, score, bound, nodes: this.totalNodes(), elapsed,
-      hashfull: this.tt.hashfull(), tbhits: this.tb ? this.totalTbHits() : null, pv: this.rootPvs[idx] || [this.rootMoves[idx]],
+      depth,
+      seldepth: Math.max(this.seldepth, depth),
+      multipv: idx + 1,
+      score,
+      bound,
+      nodes: this.totalNodes(),
+      elapsed,
+      hashfull: this.tt.hashfull(),
+      tbhits: this.tb ? this.totalTbHits() : null,
+      pv: this.rootPvs[idx] || [this.rootMoves[idx]],
     });
   }
 
@@ -551,7 +661,14 @@ export class Searcher {
    * Runs a whole search on pos. Thread 0 prints info lines and returns the result; the caller
    * prints bestmove. Helper threads search silently until stopped.
    */
-  go(pos: Position, limits: SearchLimits, opts: SearchOptions, rootMoveFilter: number[] | null, gen: number, startTime = Date.now()): RootResult {
+  go(
+    pos: Position,
+    limits: SearchLimits,
+    opts: SearchOptions,
+    rootMoveFilter: number[] | null,
+    gen: number,
+    startTime = Date.now(),
+  ): RootResult {
     this.pos = pos;
     this.gen = gen;
     this.nodes = 0;
@@ -566,7 +683,8 @@ export class Searcher {
     const skill = opts.skill ?? null;
     this.noiseAmp = skill ? skillNoise(skill.elo) : 0;
     this.noiseSeed = skill ? skill.seed : 0;
-    if (skill) this.nodeLimit = limits.nodes > 0 ? Math.min(limits.nodes, skillNodes(skill.elo)) : skillNodes(skill.elo);
+    if (skill)
+      this.nodeLimit = limits.nodes > 0 ? Math.min(limits.nodes, skillNodes(skill.elo)) : skillNodes(skill.elo);
     const budget = allocateTime(limits, pos.stm === 0, opts.moveOverhead);
     this.softLimit = budget.soft;
     this.hardLimit = budget.hard;
@@ -584,43 +702,67 @@ export class Searcher {
     this.rootCount = 0;
     for (let i = 0; i < n; i++) {
       const m = this.rootMoves[i];
-      if ((!rootMoveFilter || rootMoveFilter.includes(m)) && (!tbFilter || tbFilter.includes(m))) this.rootMoves[this.rootCount++] = m;
+      if ((!rootMoveFilter || rootMoveFilter.includes(m)) && (!tbFilter || tbFilter.includes(m)))
+        this.rootMoves[this.rootCount++] = m;
     }
     // searchmoves and the tables may leave nothing in common: the tables' choice then stands alone.
     if (this.rootCount === 0 && tbFilter) for (const m of tbFilter) this.rootMoves[this.rootCount++] = m;
     this.rootPvs = [];
-    for (let i = 0; i < this.rootCount; i++) { this.rootPvs.push([this.rootMoves[i]]); this.rootScores[i] = -INF; }
+    for (let i = 0; i < this.rootCount; i++) {
+      this.rootPvs.push([this.rootMoves[i]]);
+      this.rootScores[i] = -INF;
+    }
     // Initial order: the hash move first, the rest as generated; later iterations sort by their scores.
     if (this.tt.probe(pos.keyLo, pos.keyHi)) {
       const tm = this.tt.move;
-      for (let i = 0; i < this.rootCount; i++) if (this.rootMoves[i] === tm) {
-        this.rootMoves[i] = this.rootMoves[0]; this.rootMoves[0] = tm;
-      }
+      for (let i = 0; i < this.rootCount; i++)
+        if (this.rootMoves[i] === tm) {
+          this.rootMoves[i] = this.rootMoves[0];
+          this.rootMoves[0] = tm;
+        }
     }
-    const result: RootResult = { move: this.rootCount ? this.rootMoves[0] : MOVE_NONE, ponder: MOVE_NONE, score: 0, depth: 0 };
+    const result: RootResult = {
+      move: this.rootCount ? this.rootMoves[0] : MOVE_NONE,
+      ponder: MOVE_NONE,
+      score: 0,
+      depth: 0,
+    };
     if (this.rootCount === 0) return result;
 
     // The limiter searches its candidates as extra PV lines, but shows only the lines the GUI asked for.
     // Its count is drawn per position from the seed (a different draw from the move choice's).
-    const candidates = skill ? skillCandidates(skill.elo, unitRandom((skill.seed + 0x632be5ab) ^ pos.keyHi ^ Math.imul(pos.keyLo, 0x85ebca77))) : 1;
+    const candidates = skill
+      ? skillCandidates(skill.elo, unitRandom((skill.seed + 0x632be5ab) ^ pos.keyHi ^ Math.imul(pos.keyLo, 0x85ebca77)))
+      : 1;
     const multiPV = Math.max(1, Math.min(Math.max(opts.multiPV, candidates), this.rootCount));
     const shownPV = Math.max(1, Math.min(opts.multiPV, this.rootCount));
     const maxDepth = limits.depth > 0 ? Math.min(limits.depth, MAX_PLY - 10) : MAX_PLY - 10;
     const main = this.id === 0;
-    let lastBest = MOVE_NONE, lastScore = 0, stable = 0, iterEnd = 0, prevIter = 0;
-    for (let depth = 1 + (main ? 0 : (this.id & 1)); depth <= maxDepth; depth++) {
+    let lastBest = MOVE_NONE,
+      lastScore = 0,
+      stable = 0,
+      iterEnd = 0,
+      prevIter = 0;
+    for (let depth = 1 + (main ? 0 : this.id & 1); depth <= maxDepth; depth++) {
       this.rootDepth = depth;
       this.seldepth = 0;
       for (this.pvIdx = 0; this.pvIdx < multiPV; this.pvIdx++) {
         // Aspiration window around the previous score, widened on each failure.
-        let delta = P.aspDelta, alpha = -INF, beta = INF;
+        let delta = P.aspDelta,
+          alpha = -INF,
+          beta = INF;
         const prev = this.rootScores[this.pvIdx];
-        if (depth >= P.aspMinDepth && Math.abs(prev) < MATE_BOUND) { alpha = Math.max(prev - delta, -INF); beta = Math.min(prev + delta, INF); }
+        if (depth >= P.aspMinDepth && Math.abs(prev) < MATE_BOUND) {
+          alpha = Math.max(prev - delta, -INF);
+          beta = Math.min(prev + delta, INF);
+        }
         for (;;) {
           const score = this.searchRoot(depth, alpha, beta);
           if (this.stopped) break;
-          if (score <= alpha) { beta = (alpha + beta) >> 1; alpha = Math.max(score - delta, -INF); }
-          else if (score >= beta) beta = Math.min(score + delta, INF);
+          if (score <= alpha) {
+            beta = (alpha + beta) >> 1;
+            alpha = Math.max(score - delta, -INF);
+          } else if (score >= beta) beta = Math.min(score + delta, INF);
           else break;
           delta += delta >> 1;
         }
@@ -644,24 +786,34 @@ export class Searcher {
           // Datagen's soft node limit: no new iteration once past it, nor one expected to end well past it. The next
           // iteration is predicted to grow like the last one did; starting it only while half of it still fits makes the
           // nodes a move average about the limit instead of twice it.
-          const iter = this.nodes - iterEnd, growth = prevIter > 0 ? Math.max(1, Math.min(4, iter / prevIter)) : 2;
+          const iter = this.nodes - iterEnd,
+            growth = prevIter > 0 ? Math.max(1, Math.min(4, iter / prevIter)) : 2;
           if (this.nodes >= this.softNodes || this.nodes + iter * growth * 0.5 > this.softNodes) break;
-          prevIter = iter; iterEnd = this.nodes;
+          prevIter = iter;
+          iterEnd = this.nodes;
         }
         // A proven mate needs no deeper iterations (a full-width search finds the shortest one).
         if (Math.abs(s) >= MATE_BOUND && depth >= MATE - Math.abs(s) + 2) break;
         // Spend less when the best move has been stable, more when it just changed or the score fell.
-        if (this.rootMoves[0] === lastBest) stable++; else stable = 0;
-        let factor = stable >= P.tmStableLong ? P.tmStableLongFactor : stable >= P.tmStableShort ? P.tmStableShortFactor
-          : depth > 1 && stable === 0 ? P.tmNewBestFactor : 1;
+        if (this.rootMoves[0] === lastBest) stable++;
+        else stable = 0;
+        let factor =
+          stable >= P.tmStableLong
+            ? P.tmStableLongFactor
+            : stable >= P.tmStableShort
+              ? P.tmStableShortFactor
+              : depth > 1 && stable === 0
+                ? P.tmNewBestFactor
+                : 1;
         if (depth > 1 && s < lastScore - P.tmScoreDrop) factor *= P.tmScoreDropFactor;
         if (limits.movetime > 0) factor = 1; // a fixed time per move is used in full
-        lastBest = this.rootMoves[0]; lastScore = s;
+        lastBest = this.rootMoves[0];
+        lastScore = s;
         // No new iteration past the soft limit (scaled), nor past a share of the hard one: it would rarely finish.
         const last = limits.movetime > 0 ? this.hardLimit : this.hardLimit * P.tmHardShare;
         if (!this.pondering && this.softLimit > 0 && el >= Math.min(this.softLimit * factor, last)) break;
         // Only one legal move: no need to think on a clock.
-        if (this.rootCount === 1 && !this.pondering && !limits.infinite && (this.softLimit > 0)) break;
+        if (this.rootCount === 1 && !this.pondering && !limits.infinite && this.softLimit > 0) break;
       }
     }
     if (skill && main && result.depth > 0) this.playSkillMove(skill.elo, skill.seed, multiPV);
@@ -681,9 +833,15 @@ export class Searcher {
     const u = unitRandom(seed ^ this.pos.keyLo ^ Math.imul(this.pos.keyHi, 0x27d4eb2d));
     const k = chooseSkillMove(this.rootScores, n, elo, u);
     if (k === 0) return;
-    const m = this.rootMoves[k], s = this.rootScores[k], p = this.rootPvs[k];
-    this.rootMoves[k] = this.rootMoves[0]; this.rootScores[k] = this.rootScores[0]; this.rootPvs[k] = this.rootPvs[0];
-    this.rootMoves[0] = m; this.rootScores[0] = s; this.rootPvs[0] = p;
+    const m = this.rootMoves[k],
+      s = this.rootScores[k],
+      p = this.rootPvs[k];
+    this.rootMoves[k] = this.rootMoves[0];
+    this.rootScores[k] = this.rootScores[0];
+    this.rootPvs[k] = this.rootPvs[0];
+    this.rootMoves[0] = m;
+    this.rootScores[0] = s;
+    this.rootPvs[0] = p;
   }
 
   /**
@@ -701,7 +859,15 @@ export class Searcher {
     const value = wdl < -drawScore ? -TB_WIN + ply : wdl > drawScore ? TB_WIN - ply : 2 * wdl * drawScore;
     const bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
     if (bound !== BOUND_EXACT && (bound === BOUND_LOWER ? value < beta : value > alpha)) return NO_TB;
-    this.tt.store(pos.keyLo, pos.keyHi, MOVE_NONE, Math.min(MAX_PLY - 1, depth + TB_DEPTH_BONUS), bound, scoreToTT(value, ply), inCheck ? 0 : this.evaluator.evaluate(pos));
+    this.tt.store(
+      pos.keyLo,
+      pos.keyHi,
+      MOVE_NONE,
+      Math.min(MAX_PLY - 1, depth + TB_DEPTH_BONUS),
+      bound,
+      scoreToTT(value, ply),
+      inCheck ? 0 : this.evaluator.evaluate(pos),
+    );
     return value;
   }
 
@@ -733,13 +899,19 @@ export class Searcher {
   private sortRoot(from: number, to: number): void {
     // Insertion sort: stable, and the list is short.
     for (let i = from + 1; i < to; i++) {
-      const m = this.rootMoves[i], s = this.rootScores[i], p = this.rootPvs[i];
+      const m = this.rootMoves[i],
+        s = this.rootScores[i],
+        p = this.rootPvs[i];
       let j = i - 1;
       while (j >= from && this.rootScores[j] < s) {
-        this.rootMoves[j + 1] = this.rootMoves[j]; this.rootScores[j + 1] = this.rootScores[j]; this.rootPvs[j + 1] = this.rootPvs[j];
+        this.rootMoves[j + 1] = this.rootMoves[j];
+        this.rootScores[j + 1] = this.rootScores[j];
+        this.rootPvs[j + 1] = this.rootPvs[j];
         j--;
       }
-      this.rootMoves[j + 1] = m; this.rootScores[j + 1] = s; this.rootPvs[j + 1] = p;
+      this.rootMoves[j + 1] = m;
+      this.rootScores[j + 1] = s;
+      this.rootPvs[j + 1] = p;
     }
   }
 
@@ -755,7 +927,8 @@ export class Searcher {
     let ponder = MOVE_NONE;
     pos.make(result.move);
     // The hash entry may belong to another position with the same key: only a legal move is offered.
-    if (this.tt.probe(pos.keyLo, pos.keyHi) && this.tt.move !== MOVE_NONE && isLegalMove(pos, this.tt.move)) ponder = this.tt.move;
+    if (this.tt.probe(pos.keyLo, pos.keyHi) && this.tt.move !== MOVE_NONE && isLegalMove(pos, this.tt.move))
+      ponder = this.tt.move;
     pos.unmake(result.move);
     return ponder;
   }
@@ -769,4 +942,3 @@ export class Searcher {
     return this.stopped;
   }
 }
-

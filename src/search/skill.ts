@@ -22,13 +22,21 @@ const clampElo = (elo: number): number => Math.max(SKILL_MIN_ELO, Math.min(SKILL
  * Stockfish's own clock (the engine's top); 2800 only extends the line. Each point is refitted when the net changes:
  * the results and their commands are in docs/STRENGTH.md and docs/TESTLOG.md.
  */
-export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [[1400, 1400], [1800, 2000], [2200, 2775], [2600, 3900], [2800, 4100]];
+export const SKILL_CALIBRATION: ReadonlyArray<readonly [number, number]> = [
+  [1400, 1400],
+  [1800, 2000],
+  [2200, 2775],
+  [2600, 3900],
+  [2800, 4100],
+];
 
 export function skillStrength(elo: number): number {
-  const e = clampElo(elo), c = SKILL_CALIBRATION;
+  const e = clampElo(elo),
+    c = SKILL_CALIBRATION;
   let i = 0;
   while (i < c.length - 2 && e > c[i + 1][0]) i++;
-  const [e0, s0] = c[i], [e1, s1] = c[i + 1];
+  const [e0, s0] = c[i],
+    [e1, s1] = c[i + 1];
   return s0 + ((e - e0) * (s1 - s0)) / (e1 - e0);
 }
 
@@ -51,7 +59,8 @@ export function skillCandidateMean(elo: number): number {
  * fraction. u is a uniform number in [0, 1), drawn per position, so the expected count is the mean.
  */
 export function skillCandidates(elo: number, u: number): number {
-  const m = skillCandidateMean(elo), whole = Math.floor(m);
+  const m = skillCandidateMean(elo),
+    whole = Math.floor(m);
   return whole + (u < m - whole ? 1 : 0);
 }
 
@@ -87,7 +96,8 @@ export function unitRandom(state: number): number {
  * exp((score - best) / temperature). u is a uniform number in [0, 1).
  */
 export function chooseSkillMove(scores: ArrayLike<number>, count: number, elo: number, u: number): number {
-  const t = skillTemperature(elo), best = scores[0];
+  const t = skillTemperature(elo),
+    best = scores[0];
   let total = 0;
   for (let i = 0; i < count; i++) total += Math.exp((scores[i] - best) / t);
   let r = u * total;

@@ -2,7 +2,10 @@
 import type { SearchLimits } from './limits';
 import { P } from './params';
 
-export interface TimeBudget { soft: number; hard: number } // ms; 0 means unlimited
+export interface TimeBudget {
+  soft: number;
+  hard: number;
+} // ms; 0 means unlimited
 
 export function allocateTime(limits: SearchLimits, white: boolean, moveOverhead: number): TimeBudget {
   if (limits.movetime > 0) {

@@ -5,8 +5,12 @@
 // scores = score (low 16 bits, signed) | static eval (high 16 bits, signed).
 
 /** Bound of a stored score; 0 marks an empty entry. */
-export const BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3;
-const ENTRY_WORDS = 3, BUCKET_ENTRIES = 4, BUCKET_WORDS = ENTRY_WORDS * BUCKET_ENTRIES;
+export const BOUND_UPPER = 1,
+  BOUND_LOWER = 2,
+  BOUND_EXACT = 3;
+const ENTRY_WORDS = 3,
+  BUCKET_ENTRIES = 4,
+  BUCKET_WORDS = ENTRY_WORDS * BUCKET_ENTRIES;
 const BUCKET_BYTES = BUCKET_WORDS * 4;
 
 export function createTTBuffer(mib: number): SharedArrayBuffer {
@@ -22,7 +26,11 @@ export class TT {
   /** Search generation (6 bits); entries from older searches are replaced first. */
   age = 0;
   // Results of the last successful probe.
-  move = 0; depth = 0; bound = 0; score = 0; eval = 0;
+  move = 0;
+  depth = 0;
+  bound = 0;
+  score = 0;
+  eval = 0;
 
   constructor(buf: SharedArrayBuffer) {
     this.data = new Int32Array(buf);
@@ -30,16 +38,21 @@ export class TT {
     this.scale = this.buckets / 4294967296;
   }
 
-  clear(): void { this.data.fill(0); }
+  clear(): void {
+    this.data.fill(0);
+  }
 
-  newSearch(): void { this.age = (this.age + 1) & 63; }
+  newSearch(): void {
+    this.age = (this.age + 1) & 63;
+  }
 
   /** Looks the key up; on a hit fills move/depth/bound/score/eval and returns true. */
   probe(keyLo: number, keyHi: number): boolean {
     const d = this.data;
     const b = Math.floor((keyLo >>> 0) * this.scale) * BUCKET_WORDS;
     for (let i = b; i < b + BUCKET_WORDS; i += ENTRY_WORDS) {
-      const data = d[i + 1], sc = d[i + 2];
+      const data = d[i + 1],
+        sc = d[i + 2];
       if ((d[i] ^ data ^ sc) === keyHi && data !== 0) {
         this.move = data & 0xffff;
         this.depth = ((data >>> 16) & 0xff) - 1;
@@ -55,7 +68,8 @@ export class TT {
   store(keyLo: number, keyHi: number, move: number, depth: number, bound: number, score: number, ev: number): void {
     const d = this.data;
     const b = Math.floor((keyLo >>> 0) * this.scale) * BUCKET_WORDS;
-    let slot = b, worst = 1 << 30;
+    let slot = b,
+      worst = 1 << 30;
     for (let i = b; i < b + BUCKET_WORDS; i += ENTRY_WORDS) {
       const data = d[i + 1];
       if (data === 0 || (d[i] ^ data ^ d[i + 2]) === keyHi) {
@@ -72,8 +86,11 @@ export class TT {
       }
       // Replacement value: shallow and old entries go first.
       const ageDiff = (this.age - ((data >>> 26) & 63)) & 63;
-      const v = (((data >>> 16) & 0xff) - 1) - 8 * ageDiff;
-      if (v < worst) { worst = v; slot = i; }
+      const v = ((data >>> 16) & 0xff) - 1 - 8 * ageDiff;
+      if (v < worst) {
+        worst = v;
+        slot = i;
+      }
     }
     const dep = Math.max(0, Math.min(255, depth + 1));
     const data = (move & 0xffff) | (dep << 16) | (bound << 24) | (this.age << 26);

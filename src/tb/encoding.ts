@@ -6,7 +6,8 @@
 // pieces are numbered as combinations of the squares still free.
 
 export const TB_PIECES = 7; // the largest tables the format describes
-export const PIECE_ENC = 0, FILE_ENC = 1;
+export const PIECE_ENC = 0,
+  FILE_ENC = 1;
 
 const fileOf = (sq: number): number => sq & 7;
 const rankOf = (sq: number): number => sq >> 3;
@@ -35,13 +36,21 @@ export const PAWN_IDX = new Float64Array(6 * 24);
 export const PAWN_FACTOR_FILE = new Float64Array(6 * 4);
 
 function initTables(): void {
-  const triOrder = [6, 0, 1, 2, -1, -1, -1, -1, -1, 7, 3, 4, -1, -1, -1, -1, -1, -1, 8, 5, -1, -1, -1, -1, -1, -1, -1, 9];
+  const triOrder = [
+    6, 0, 1, 2, -1, -1, -1, -1, -1, 7, 3, 4, -1, -1, -1, -1, -1, -1, 8, 5, -1, -1, -1, -1, -1, -1, -1, 9,
+  ];
   for (let sq = 0; sq < 64; sq++) {
-    const f = fileOf(sq), r = rankOf(sq);
+    const f = fileOf(sq),
+      r = rankOf(sq);
     OFF_DIAG[sq] = Math.sign(r - f);
     FLIP_DIAG[sq] = f * 8 + r;
-    let tf = f > 3 ? 7 - f : f, tr = r > 3 ? 7 - r : r;
-    if (tr > tf) { const x = tf; tf = tr; tr = x; }
+    let tf = f > 3 ? 7 - f : f,
+      tr = r > 3 ? 7 - r : r;
+    if (tr > tf) {
+      const x = tf;
+      tf = tr;
+      tr = x;
+    }
     TRIANGLE[sq] = triOrder[tr * 8 + tf];
     DIAG[sq] = r === f ? f : r + f === 7 ? 8 + r : 0;
     if (r >= 1 && r <= 6) {
@@ -51,7 +60,12 @@ function initTables(): void {
     }
   }
   let code = 0;
-  for (let sq = 0; sq < 64; sq++) if (OFF_DIAG[sq] < 0) { LOWER[sq] = code; LOWER[FLIP_DIAG[sq]] = code; code++; }
+  for (let sq = 0; sq < 64; sq++)
+    if (OFF_DIAG[sq] < 0) {
+      LOWER[sq] = code;
+      LOWER[FLIP_DIAG[sq]] = code;
+      code++;
+    }
   for (let i = 0; i < 8; i++) LOWER[i * 9] = 28 + i;
 
   // King pairs: first king in the triangle (b1 is 0), second not adjacent; with the first on the diagonal the
@@ -74,8 +88,12 @@ function initTables(): void {
 
   for (let k = 0; k < 8; k++) {
     for (let n = 0; n < 64; n++) {
-      let f = 1, l = 1;
-      for (let i = 0; i < k; i++) { f *= n - i; l *= i + 1; }
+      let f = 1,
+        l = 1;
+      for (let i = 0; i < k; i++) {
+        f *= n - i;
+        l *= i + 1;
+      }
       BINOMIAL[k * 64 + n] = f / l;
     }
   }
@@ -84,7 +102,10 @@ function initTables(): void {
     for (let j = 0; j < 24; j++) {
       PAWN_IDX[k * 24 + j] = s;
       s += BINOMIAL[k * 64 + PAWN_TWIST[(1 + (j % 6)) * 8 + Math.floor(j / 6)]];
-      if ((j + 1) % 6 === 0) { PAWN_FACTOR_FILE[k * 4 + Math.floor(j / 6)] = s; s = 0; }
+      if ((j + 1) % 6 === 0) {
+        PAWN_FACTOR_FILE[k * 4 + Math.floor(j / 6)] = s;
+        s = 0;
+      }
     }
   }
 }
@@ -109,8 +130,12 @@ export class EncInfo {
 
 /** Placements of k like pieces on n squares: C(n, k). */
 function subfactor(k: number, n: number): number {
-  let f = n, l = 1;
-  for (let i = 1; i < k; i++) { f *= n - i; l *= i + 1; }
+  let f = n,
+    l = 1;
+  for (let i = 1; i < k; i++) {
+    f *= n - i;
+    l *= i + 1;
+  }
   return f / l;
 }
 
@@ -118,7 +143,14 @@ function subfactor(k: number, n: number): number {
  * Reads a sub-table's piece order from header bytes hdr (nibble `shift` of each byte) and sets up its numbering;
  * t is the leading pawn's file for pawn tables. Returns the number of positions of the sub-table.
  */
-export function initEncInfo(ei: EncInfo, s: TableShape, hdr: Uint8Array, shift: number, t: number, enc: number): number {
+export function initEncInfo(
+  ei: EncInfo,
+  s: TableShape,
+  hdr: Uint8Array,
+  shift: number,
+  t: number,
+  enc: number,
+): number {
   const morePawns = enc !== PIECE_ENC && s.pawns1 > 0 ? 1 : 0;
   for (let i = 0; i < s.num; i++) {
     ei.pieces[i] = (hdr[i + 1 + morePawns] >> shift) & 0x0f;
@@ -128,12 +160,16 @@ export function initEncInfo(ei: EncInfo, s: TableShape, hdr: Uint8Array, shift: 
   const order2 = morePawns ? (hdr[1] >> shift) & 0x0f : 0x0f;
   let k = enc !== PIECE_ENC ? s.pawns0 : s.kkEnc ? 2 : 3;
   ei.norm[0] = k;
-  if (morePawns) { ei.norm[k] = s.pawns1; k += s.pawns1; }
+  if (morePawns) {
+    ei.norm[k] = s.pawns1;
+    k += s.pawns1;
+  }
   for (let i = k; i < s.num; i += ei.norm[i]) {
     for (let j = i; j < s.num && ei.pieces[j] === ei.pieces[i]; j++) ei.norm[i]++;
   }
   // Groups are multiplied in the order the header gives, so the leading group need not vary slowest.
-  let n = 64 - k, f = 1;
+  let n = 64 - k,
+    f = 1;
   for (let i = 0; k < s.num || i === order || i === order2; i++) {
     if (i === order) {
       ei.factor[0] = f;
@@ -156,9 +192,13 @@ export function initEncInfo(ei: EncInfo, s: TableShape, hdr: Uint8Array, shift: 
 /** Sorts p[from..to) ascending by key(p). */
 function sortBy(p: Int32Array, from: number, to: number, key: (sq: number) => number, desc: boolean): void {
   for (let i = from + 1; i < to; i++) {
-    const x = p[i], kx = key(x);
+    const x = p[i],
+      kx = key(x);
     let j = i - 1;
-    while (j >= from && (desc ? key(p[j]) < kx : key(p[j]) > kx)) { p[j + 1] = p[j]; j--; }
+    while (j >= from && (desc ? key(p[j]) < kx : key(p[j]) > kx)) {
+      p[j + 1] = p[j];
+      j--;
+    }
     p[j + 1] = x;
   }
 }
@@ -168,7 +208,11 @@ const twist = (sq: number): number => PAWN_TWIST[sq];
 /** Moves the leading pawn (lowest FLAP) to p[0]; returns its file 0..3, the pawn sub-table. */
 export function leadingPawn(p: Int32Array, s: TableShape): number {
   for (let i = 1; i < s.pawns0; i++) {
-    if (FLAP[p[0]] > FLAP[p[i]]) { const x = p[0]; p[0] = p[i]; p[i] = x; }
+    if (FLAP[p[0]] > FLAP[p[i]]) {
+      const x = p[0];
+      p[0] = p[i];
+      p[i] = x;
+    }
   }
   const f = p[0] & 7;
   return f > 3 ? 7 - f : f;

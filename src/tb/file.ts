@@ -71,7 +71,13 @@ export class TbFile {
   /** Gives the descriptor back (the file reopens on its next page miss). */
   release(): void {
     openFiles.delete(this);
-    if (this.fd >= 0) { try { fs.closeSync(this.fd); } catch { /* already gone */ } }
+    if (this.fd >= 0) {
+      try {
+        fs.closeSync(this.fd);
+      } catch {
+        /* already gone */
+      }
+    }
     this.fd = -1;
   }
 
@@ -79,7 +85,8 @@ export class TbFile {
     this.closed = true;
     this.release();
     for (const k of [...lru.keys()]) if (Math.floor(k / PAGES_PER_FILE) === this.id) lru.delete(k);
-    this.lastPage = null; this.lastN = -1;
+    this.lastPage = null;
+    this.lastN = -1;
   }
 
   /** Page n of the file; bytes past the end of the file read as zero. */
@@ -88,13 +95,20 @@ export class TbFile {
     const key = this.id * PAGES_PER_FILE + n;
     let p = lru.get(key);
     if (p !== undefined) {
-      lru.delete(key); lru.set(key, p); // most recently used goes last
-      this.lastN = n; this.lastPage = p; this.lastGen = generation;
+      lru.delete(key);
+      lru.set(key, p); // most recently used goes last
+      this.lastN = n;
+      this.lastPage = p;
+      this.lastGen = generation;
       return p;
     }
     if (this.closed) throw new TbFormatError(`${this.path}: file closed`);
     if (this.fd < 0) {
-      try { this.fd = fs.openSync(this.path, 'r'); } catch (e) { throw new TbFormatError(`${this.path}: cannot reopen (${(e as Error).message})`); }
+      try {
+        this.fd = fs.openSync(this.path, 'r');
+      } catch (e) {
+        throw new TbFormatError(`${this.path}: cannot reopen (${(e as Error).message})`);
+      }
     }
     this.touch();
     p = new Uint8Array(PAGE_SIZE);
@@ -110,12 +124,15 @@ export class TbFile {
     }
     lru.set(key, p);
     trim();
-    this.lastN = n; this.lastPage = p; this.lastGen = generation;
+    this.lastN = n;
+    this.lastPage = p;
+    this.lastGen = generation;
     return p;
   }
 
   private check(off: number, len: number): void {
-    if (!(off >= 0) || off + len > this.size) throw new TbFormatError(`${this.path}: read past the end (${off}+${len} > ${this.size})`);
+    if (!(off >= 0) || off + len > this.size)
+      throw new TbFormatError(`${this.path}: read past the end (${off}+${len} > ${this.size})`);
   }
 
   u8(off: number): number {
@@ -123,12 +140,14 @@ export class TbFile {
     return this.page(Math.floor(off / PAGE_SIZE))[off % PAGE_SIZE];
   }
 
-  u16(off: number): number { // little-endian
+  u16(off: number): number {
+    // little-endian
     return this.u8(off) | (this.u8(off + 1) << 8);
   }
 
-  u32(off: number): number { // little-endian, unsigned
-    return (this.u16(off) + this.u16(off + 2) * 65536);
+  u32(off: number): number {
+    // little-endian, unsigned
+    return this.u16(off) + this.u16(off + 2) * 65536;
   }
 
   /**
@@ -145,10 +164,13 @@ export class TbFile {
 
   /** `len` bytes from `off` into out[0..len); bytes past the end of the file are zero (the decoder peeks ahead). */
   read(off: number, len: number, out: Uint8Array): void {
-    if (!(off >= 0) || off >= this.size) throw new TbFormatError(`${this.path}: read past the end (${off} >= ${this.size})`);
+    if (!(off >= 0) || off >= this.size)
+      throw new TbFormatError(`${this.path}: read past the end (${off} >= ${this.size})`);
     let done = 0;
     while (done < len) {
-      const o = off + done, n = Math.floor(o / PAGE_SIZE), at = o % PAGE_SIZE;
+      const o = off + done,
+        n = Math.floor(o / PAGE_SIZE),
+        at = o % PAGE_SIZE;
       const take = Math.min(len - done, PAGE_SIZE - at);
       out.set(this.page(n).subarray(at, at + take), done);
       done += take;

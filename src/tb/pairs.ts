@@ -58,7 +58,9 @@ export function readPairs(f: TbFile, off: number, tbSize: number, isWdl: boolean
   d.minLen = f.u8(off + 9);
   const h = d.maxLen - d.minLen + 1;
   if (d.minLen < 1 || h < 1 || d.maxLen > 52 || d.idxBits < 1 || d.idxBits > 40 || d.blockSize > 24) {
-    throw new TbFormatError(`bad pairs header (lengths ${d.minLen}..${d.maxLen}, idxBits ${d.idxBits}, blockSize ${d.blockSize})`);
+    throw new TbFormatError(
+      `bad pairs header (lengths ${d.minLen}..${d.maxLen}, idxBits ${d.idxBits}, blockSize ${d.blockSize})`,
+    );
   }
   d.numSyms = f.u16(off + 10 + 2 * h);
   d.offset = new Int32Array(h);
@@ -93,7 +95,8 @@ export function readPairs(f: TbFile, off: number, tbSize: number, isWdl: boolean
 }
 
 function computeSymLen(d: PairsData): void {
-  const n = d.numSyms, pat = d.symPat;
+  const n = d.numSyms,
+    pat = d.symPat;
   d.symLen = new Int32Array(n);
   const state = new Uint8Array(n); // 0 new, 1 on the stack, 2 done
   const visit = (s: number): void => {
@@ -107,7 +110,8 @@ function computeSymLen(d: PairsData): void {
     } else {
       const s1 = ((pat[w + 1] & 0xf) << 8) | pat[w];
       if (s1 >= n || s2 >= n) throw new TbFormatError('symbol out of range');
-      visit(s1); visit(s2);
+      visit(s1);
+      visit(s2);
       d.symLen[s] = d.symLen[s1] + d.symLen[s2] + 1;
     }
     state[s] = 2;
@@ -117,7 +121,8 @@ function computeSymLen(d: PairsData): void {
 
 /** 32 bits of buf from bit p after byte `at` (big-endian bit order), unsigned. */
 function peek32(buf: Uint8Array, at: number, p: number): number {
-  const b = at + (p >>> 3), sh = p & 7;
+  const b = at + (p >>> 3),
+    sh = p & 7;
   let v = ((buf[b] << 24) | (buf[b + 1] << 16) | (buf[b + 2] << 8) | buf[b + 3]) >>> 0;
   if (sh !== 0) v = ((v << sh) | (buf[b + 4] >>> (8 - sh))) >>> 0;
   return v;
@@ -155,11 +160,18 @@ export function decompress(f: TbFile, d: PairsData, idx: number): number {
   // The window may look up to 8 bytes past the block; those bits never decide a code.
   const [buf, at] = f.span(d.dataOff + block * len, len, scratch);
 
-  const m = d.minLen, maxLen = d.maxLen, base = d.base, symLen = d.symLen, wide = d.window > 32;
+  const m = d.minLen,
+    maxLen = d.maxLen,
+    base = d.base,
+    symLen = d.symLen,
+    wide = d.window > 32;
   const endBit = len * 8;
-  let p = 0, sym = 0;
+  let p = 0,
+    sym = 0;
   for (;;) {
-    const w = wide ? peek32(buf, at, p) * 2 ** (d.window - 32) + (peek32(buf, at, p + 32) >>> (64 - d.window)) : peek32(buf, at, p);
+    const w = wide
+      ? peek32(buf, at, p) * 2 ** (d.window - 32) + (peek32(buf, at, p + 32) >>> (64 - d.window))
+      : peek32(buf, at, p);
     let l = m;
     while (w < base[l - m]) if (++l > maxLen) throw new TbFormatError('bad code');
     sym = d.offset[l - m] + Math.floor((w - base[l - m]) / d.unit[l - m]);

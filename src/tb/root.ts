@@ -62,7 +62,8 @@ const tiebreak = (dtz: number): number => (dtz > 0 ? dtz : dtz < 0 ? 1000 + dtz 
 
 /** Ranks the legal moves of pos; null when pos is not in the tables (tb.lastError says why). */
 export function probeRoot(tb: Tablebases, pos: Position, opts: TbRootOptions = {}): TbRoot | null {
-  const rule50 = opts.rule50 ?? true, repeated = opts.hasRepeated ?? false;
+  const rule50 = opts.rule50 ?? true,
+    repeated = opts.hasRepeated ?? false;
   const wdl = probeWdl(tb, pos);
   if (wdl === null) return null;
   const dtz = probeDtz(tb, pos);
@@ -88,12 +89,22 @@ export function probeRoot(tb: Tablebases, pos: Position, opts: TbRootOptions = {
     }
     if (v === 2 && isMate(pos)) v = 1; // mate in one is 1 ply, not "zeroing next move"
     pos.unmake(m);
-    if (v === null) { moves = null; break; } // some DTZ table missing: fall back to WDL
+    if (v === null) {
+      moves = null;
+      break;
+    } // some DTZ table missing: fall back to WDL
     // Sure wins rank 1000; a win that needs the full hundred plies (DTZ can be one off) or exceeds them ranks
     // 1000 - (dtz + counter), so under 900 means drawn by the rule. Losses mirror that.
-    const r = v > 0 ? (v + cnt50 <= 99 && !repeated ? 1000 : 1000 - (v + cnt50))
-      : v < 0 ? (-v * 2 + cnt50 < 100 ? -1000 : -1000 + (-v + cnt50))
-        : 0;
+    const r =
+      v > 0
+        ? v + cnt50 <= 99 && !repeated
+          ? 1000
+          : 1000 - (v + cnt50)
+        : v < 0
+          ? -v * 2 + cnt50 < 100
+            ? -1000
+            : -1000 + (-v + cnt50)
+          : 0;
     moves.push({ move: m, wdl: rule50 ? dtzToWdl(cnt50, v) : Math.sign(v) * 2, dtz: v, rank: r });
   }
 

@@ -28,7 +28,8 @@ export class Tablebases {
   /** Scans each directory of path (separated by PATH_SEPARATOR; "" or "<empty>" for none). */
   constructor(path: string) {
     if (path === '' || path === '<empty>') return;
-    const wdl = new Map<string, string>(), dtz = new Map<string, string>();
+    const wdl = new Map<string, string>(),
+      dtz = new Map<string, string>();
     for (const dir of path.split(PATH_SEPARATOR).filter((d) => d !== '')) {
       let names: string[];
       try {
@@ -41,7 +42,8 @@ export class Tablebases {
       for (const file of names) {
         const m = /^(.+)\.(rtbw|rtbz)$/.exec(file);
         if (!m || !parseTableName(m[1])) continue;
-        const full = nodePath.join(dir, file), into = m[2] === 'rtbw' ? wdl : dtz;
+        const full = nodePath.join(dir, file),
+          into = m[2] === 'rtbw' ? wdl : dtz;
         if (into.has(m[1])) continue; // the first directory holding a table wins
         let size: number;
         try {
@@ -93,9 +95,15 @@ export class Tablebases {
   tableWdl(pos: Position): number {
     const [key, e] = this.entryFor(pos);
     if (key === 0) return 0;
-    if (e === undefined) { this.lastError = `no table for ${materialName(this.counts)}`; return NaN; }
+    if (e === undefined) {
+      this.lastError = `no table for ${materialName(this.counts)}`;
+      return NaN;
+    }
     const tb = e.openWdl();
-    if (tb === null) { this.lastError = e.wdlError; return NaN; }
+    if (tb === null) {
+      this.lastError = e.wdlError;
+      return NaN;
+    }
     try {
       return lookupWdl(tb, e, pos, key);
     } catch (err) {
@@ -111,9 +119,15 @@ export class Tablebases {
   /** Stored DTZ of pos for its WDL value wdl; DTZ_OTHER_SIDE when the file holds the other side; NaN if unusable. */
   tableDtz(pos: Position, wdl: number): number {
     const [key, e] = this.entryFor(pos);
-    if (e === undefined) { this.lastError = `no table for ${materialName(this.counts)}`; return NaN; }
+    if (e === undefined) {
+      this.lastError = `no table for ${materialName(this.counts)}`;
+      return NaN;
+    }
     const tb = e.openDtz();
-    if (tb === null) { this.lastError = e.dtzError; return NaN; }
+    if (tb === null) {
+      this.lastError = e.dtzError;
+      return NaN;
+    }
     try {
       return lookupDtz(tb, e, pos, key, wdl);
     } catch (err) {
@@ -130,7 +144,8 @@ export class Tablebases {
     for (const e of new Set(this.byKey.values())) {
       if (e.wdl) e.wdl.file.close();
       if (e.dtz) e.dtz.file.close();
-      e.wdl = undefined; e.dtz = undefined;
+      e.wdl = undefined;
+      e.dtz = undefined;
     }
   }
 }

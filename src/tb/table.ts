@@ -7,14 +7,16 @@ import type { Position } from '../core/position';
 import { lsb } from '../core/bitboard';
 import { pieceOf } from '../core/types';
 
-const WDL_MAGIC = 0x5d23e871, DTZ_MAGIC = 0xa50c66d7;
+const WDL_MAGIC = 0x5d23e871,
+  DTZ_MAGIC = 0xa50c66d7;
 const PIECE_LETTERS = 'PNBRQK';
 
 /** Material key: 4 bits a count for P..Q of each colour, white in the low 20 bits. Exact in a double. */
 export function materialKey(counts: ArrayLike<number>, mirror: boolean): number {
   let k = 0;
   for (let t = 1; t <= 5; t++) {
-    const w = counts[t], b = counts[8 + t];
+    const w = counts[t],
+      b = counts[8 + t];
     k += (mirror ? b : w) * 16 ** (t - 1) + (mirror ? w : b) * 16 ** (t + 4);
   }
   return k;
@@ -69,7 +71,10 @@ export class TableEntry implements TableShape {
   wdlError = '';
   dtzError = '';
 
-  constructor(readonly name: string, counts: Uint8Array) {
+  constructor(
+    readonly name: string,
+    counts: Uint8Array,
+  ) {
     this.key = materialKey(counts, false);
     this.mirrorKey = materialKey(counts, true);
     this.symmetric = this.key === this.mirrorKey;
@@ -81,8 +86,13 @@ export class TableEntry implements TableShape {
     for (const x of counts) if (x === 1) unique++;
     this.kkEnc = !this.hasPawns && unique === 2;
     // The leading colour has the fewer pawns (white when equal or when black has none).
-    let p0 = counts[1], p1 = counts[9];
-    if (p1 > 0 && (p0 === 0 || p0 > p1)) { const x = p0; p0 = p1; p1 = x; }
+    let p0 = counts[1],
+      p1 = counts[9];
+    if (p1 > 0 && (p0 === 0 || p0 > p1)) {
+      const x = p0;
+      p0 = p1;
+      p1 = x;
+    }
     this.pawns0 = p0;
     this.pawns1 = p1;
   }
@@ -105,7 +115,12 @@ export class TableEntry implements TableShape {
     return this.dtz;
   }
 
-  private open<T>(path: string | null, kind: string, ext: string, read: (f: TbFile, e: TableEntry) => T): { table: T | null; error: string | null } {
+  private open<T>(
+    path: string | null,
+    kind: string,
+    ext: string,
+    read: (f: TbFile, e: TableEntry) => T,
+  ): { table: T | null; error: string | null } {
     if (path === null) return { table: null, error: `${this.name}: no ${kind} file` };
     let f: TbFile | null = null;
     try {
@@ -125,7 +140,8 @@ export function reason(e: unknown): string {
 }
 
 function checkFile(f: TbFile, magic: number): void {
-  if (f.size < 16 || f.size % 64 !== 16) throw new TbFormatError(`${f.path}: truncated or padded (size ${f.size} is not 16 mod 64)`);
+  if (f.size < 16 || f.size % 64 !== 16)
+    throw new TbFormatError(`${f.path}: truncated or padded (size ${f.size} is not 16 mod 64)`);
   if (f.u32(0) !== magic) throw new TbFormatError(`${f.path}: wrong magic number`);
 }
 
@@ -139,8 +155,14 @@ function header(f: TbFile, off: number, e: TableEntry): Uint8Array {
 
 /** Lays out the index, size and block tables of each sub-table after the headers; checks they fit the file. */
 function layout(f: TbFile, off: number, pairs: PairsData[]): void {
-  for (const d of pairs) { d.indexOff = off; off += d.indexBytes; }
-  for (const d of pairs) { d.sizeOff = off; off += d.sizeBytes; }
+  for (const d of pairs) {
+    d.indexOff = off;
+    off += d.indexBytes;
+  }
+  for (const d of pairs) {
+    d.sizeOff = off;
+    off += d.sizeBytes;
+  }
   for (const d of pairs) {
     off = Math.ceil(off / 64) * 64; // blocks start 64-byte aligned
     d.dataOff = off;
@@ -152,9 +174,11 @@ function layout(f: TbFile, off: number, pairs: PairsData[]): void {
 function readWdl(f: TbFile, e: TableEntry): WdlTable {
   checkFile(f, WDL_MAGIC);
   const split = (f.u8(4) & 1) !== 0;
-  const num = e.hasPawns ? 4 : 1, enc = e.hasPawns ? FILE_ENC : PIECE_ENC;
+  const num = e.hasPawns ? 4 : 1,
+    enc = e.hasPawns ? FILE_ENC : PIECE_ENC;
   let off = 5;
-  const eis: EncInfo[] = [], sizes: number[] = [];
+  const eis: EncInfo[] = [],
+    sizes: number[] = [];
   for (let t = 0; t < num; t++) {
     const h = header(f, off, e);
     for (let side = 0; side < (split ? 2 : 1); side++) {
@@ -182,9 +206,11 @@ function readWdl(f: TbFile, e: TableEntry): WdlTable {
 
 function readDtz(f: TbFile, e: TableEntry): DtzTable {
   checkFile(f, DTZ_MAGIC);
-  const num = e.hasPawns ? 4 : 1, enc = e.hasPawns ? FILE_ENC : PIECE_ENC;
+  const num = e.hasPawns ? 4 : 1,
+    enc = e.hasPawns ? FILE_ENC : PIECE_ENC;
   let off = 5;
-  const eis: EncInfo[] = [], sizes: number[] = [];
+  const eis: EncInfo[] = [],
+    sizes: number[] = [];
   for (let t = 0; t < num; t++) {
     const h = header(f, off, e);
     eis[t] = new EncInfo();
@@ -204,14 +230,24 @@ function readDtz(f: TbFile, e: TableEntry): DtzTable {
     const fl = tb.flags[t];
     if (!(fl & 2)) continue;
     if (!(fl & 16)) {
-      for (let i = 0; i < 4; i++) { tb.mapOff[t * 4 + i] = off + 1; off += 1 + f.u8(off); }
+      for (let i = 0; i < 4; i++) {
+        tb.mapOff[t * 4 + i] = off + 1;
+        off += 1 + f.u8(off);
+      }
     } else {
       off += off & 1;
-      for (let i = 0; i < 4; i++) { tb.mapOff[t * 4 + i] = off + 2; off += 2 + 2 * f.u16(off); }
+      for (let i = 0; i < 4; i++) {
+        tb.mapOff[t * 4 + i] = off + 2;
+        off += 2 + 2 * f.u16(off);
+      }
     }
   }
   off += off & 1;
-  layout(f, off, tb.sub.map((s) => s.pairs));
+  layout(
+    f,
+    off,
+    tb.sub.map((s) => s.pairs),
+  );
   return tb;
 }
 
@@ -224,10 +260,19 @@ const sq = new Int32Array(TB_PIECES);
  */
 function fill(pos: Position, pc: number, flip: number, mirror: number, i: number, num: number): number {
   const code = pieceOf((pc >> 3) ^ flip, pc & 7);
-  let lo = pos.bb[code * 2], hi = pos.bb[code * 2 + 1];
+  let lo = pos.bb[code * 2],
+    hi = pos.bb[code * 2 + 1];
   if ((lo | hi) === 0) throw new TbFormatError('piece list does not match the material');
-  while (lo !== 0) { if (i >= num) throw new TbFormatError('too many pieces'); sq[i++] = lsb(lo) ^ mirror; lo &= lo - 1; }
-  while (hi !== 0) { if (i >= num) throw new TbFormatError('too many pieces'); sq[i++] = (32 + lsb(hi)) ^ mirror; hi &= hi - 1; }
+  while (lo !== 0) {
+    if (i >= num) throw new TbFormatError('too many pieces');
+    sq[i++] = lsb(lo) ^ mirror;
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    if (i >= num) throw new TbFormatError('too many pieces');
+    sq[i++] = (32 + lsb(hi)) ^ mirror;
+    hi &= hi - 1;
+  }
   return i;
 }
 
@@ -239,10 +284,16 @@ function orient(e: TableEntry, key: number, stm: number): [number, number] {
 }
 
 /** Squares in the sub-table's piece order, and the sub-table (pawn file) index. */
-function place(pos: Position, e: TableEntry, flip: number, first: EncInfo, pick: (t: number) => EncInfo): [EncInfo, number] {
+function place(
+  pos: Position,
+  e: TableEntry,
+  flip: number,
+  first: EncInfo,
+  pick: (t: number) => EncInfo,
+): [EncInfo, number] {
   const num = e.num;
   if (!e.hasPawns) {
-    for (let i = 0; i < num;) i = fill(pos, first.pieces[i], flip, 0, i, num);
+    for (let i = 0; i < num; ) i = fill(pos, first.pieces[i], flip, 0, i, num);
     return [first, 0];
   }
   const mirror = flip ? 0x38 : 0;
@@ -290,7 +341,8 @@ export function lookupDtz(tb: DtzTable, e: TableEntry, pos: Position, key: numbe
     });
     if (otherSide) return DTZ_OTHER_SIDE;
   }
-  const sub = tb.sub[t], fl = tb.flags[t];
+  const sub = tb.sub[t],
+    fl = tb.flags[t];
   const idx = encode(sq, sub.ei, e, e.hasPawns ? FILE_ENC : PIECE_ENC);
   let v = decompress(tb.file, sub.pairs, idx);
   if (fl & 2) {
@@ -298,7 +350,7 @@ export function lookupDtz(tb: DtzTable, e: TableEntry, pos: Position, key: numbe
     v = fl & 16 ? tb.file.u16(tb.mapOff[t * 4 + m] + 2 * v) : tb.file.u8(tb.mapOff[t * 4 + m] + v);
   }
   // Values are stored in moves unless the table keeps plies for this class (flags 4: wins, 8: losses).
-  if (!(fl & PLY_FLAG[wdl + 2]) || (wdl & 1)) v *= 2;
+  if (!(fl & PLY_FLAG[wdl + 2]) || wdl & 1) v *= 2;
   return v;
 }
 

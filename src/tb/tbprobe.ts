@@ -36,7 +36,10 @@ function captures(pos: Position, list: Int32Array): number {
 
 function tableWdl(tb: Tablebases, pos: Position): number {
   const v = tb.tableWdl(pos);
-  if (Number.isNaN(v)) { failed = true; return 0; }
+  if (Number.isNaN(v)) {
+    failed = true;
+    return 0;
+  }
   return v;
 }
 
@@ -64,7 +67,8 @@ function probeAb(tb: Tablebases, pos: Position, alpha: number, beta: number, dep
 function probeWdlAt(tb: Tablebases, pos: Position, depth: number): number {
   const list = listAt(depth);
   const n = captures(pos, list);
-  let bestCap = -3, bestEp = -3;
+  let bestCap = -3,
+    bestEp = -3;
   // bestCap: the best capture other than en passant; bestEp: en-passant captures when still better.
   for (let i = 0; i < n; i++) {
     const m = list[i];
@@ -74,7 +78,10 @@ function probeWdlAt(tb: Tablebases, pos: Position, depth: number): number {
     pos.unmake(m);
     if (failed) return 0;
     if (v > bestCap) {
-      if (v === 2) { fromCapture = true; return 2; }
+      if (v === 2) {
+        fromCapture = true;
+        return 2;
+      }
       if (moveKind(m) !== EN_PASSANT) bestCap = v;
       else if (v > bestEp) bestEp = v;
     }
@@ -84,16 +91,25 @@ function probeWdlAt(tb: Tablebases, pos: Position, depth: number): number {
   // max(v, bestCap) is the value without en-passant rights; with them, max(v, bestCap, bestEp) unless the
   // position without them is stalemate, when only the en-passant capture counts.
   if (bestEp > bestCap) {
-    if (bestEp > v) { fromCapture = true; return bestEp; }
+    if (bestEp > v) {
+      fromCapture = true;
+      return bestEp;
+    }
     bestCap = bestEp;
   }
-  if (bestCap >= v) { fromCapture = bestCap > 0; return bestCap; }
+  if (bestCap >= v) {
+    fromCapture = bestCap > 0;
+    return bestCap;
+  }
   if (bestEp > -3 && v === 0 && !pos.inCheck()) {
     const all = listAt(depth);
     const k = generateMoves(pos, all, 0, GEN_ALL);
     let other = false;
     for (let i = 0; i < k && !other; i++) other = moveKind(all[i]) !== EN_PASSANT;
-    if (!other) { fromCapture = true; return bestEp; }
+    if (!other) {
+      fromCapture = true;
+      return bestEp;
+    }
   }
   fromCapture = false;
   return v;
@@ -126,7 +142,10 @@ function probeDtzAt(tb: Tablebases, pos: Position, depth: number): number {
   }
   // The best move is not an en-passant capture, so the table's value for wdl applies.
   const stored = tb.tableDtz(pos, wdl);
-  if (Number.isNaN(stored)) { failed = true; return 0; }
+  if (Number.isNaN(stored)) {
+    failed = true;
+    return 0;
+  }
   if (stored !== DTZ_OTHER_SIDE) return WDL_TO_DTZ[wdl + 2] + (wdl > 0 ? stored : -stored);
 
   // The file holds the other side to move: one ply of search over the moves that do not zero the counter.
@@ -146,17 +165,28 @@ function probeDtzAt(tb: Tablebases, pos: Position, depth: number): number {
     pos.unmake(m);
     if (failed) return 0;
     if (mate) best = 1;
-    else if (wdl > 0) { if (v > 0 && v + 1 < best) best = v + 1; }
-    else if (v - 1 < best) best = v - 1;
+    else if (wdl > 0) {
+      if (v > 0 && v + 1 < best) best = v + 1;
+    } else if (v - 1 < best) best = v - 1;
   }
   return best;
 }
 
 /** Runs a probe with the per-probe state reset; null when a table was missing, broken or not applicable. */
-function run(tb: Tablebases, pos: Position, f: (tb: Tablebases, pos: Position, depth: number) => number): number | null {
-  if (pos.castling !== 0) { tb.lastError = 'castling rights (tables have none)'; return null; }
+function run(
+  tb: Tablebases,
+  pos: Position,
+  f: (tb: Tablebases, pos: Position, depth: number) => number,
+): number | null {
+  if (pos.castling !== 0) {
+    tb.lastError = 'castling rights (tables have none)';
+    return null;
+  }
   const pieces = pos.pieceCount();
-  if (pieces > tb.maxPieces) { tb.lastError = `${pieces} pieces, tables have at most ${tb.maxPieces}`; return null; }
+  if (pieces > tb.maxPieces) {
+    tb.lastError = `${pieces} pieces, tables have at most ${tb.maxPieces}`;
+    return null;
+  }
   failed = false;
   fromCapture = false;
   const sp = pos.sp;

@@ -25,7 +25,10 @@ export function wdl(s: number): string {
 export function lineToUci(pos: Position, moves: readonly number[]): string[] {
   const out: string[] = [];
   let k = 0;
-  for (; k < moves.length; k++) { out.push(moveToUci(pos, moves[k])); pos.make(moves[k]); }
+  for (; k < moves.length; k++) {
+    out.push(moveToUci(pos, moves[k]));
+    pos.make(moves[k]);
+  }
   while (k-- > 0) pos.unmake(moves[k]);
   return out;
 }
@@ -57,7 +60,9 @@ export function uciReporter(out: (line: string) => void, opts: { showWDL: boolea
   return {
     pv: (root, r) => out(pvLine(r, lineToUci(root, r.pv), opts.showWDL)),
     currMove: (root, depth, move, number) => out(currMoveLine(depth, moveToUci(root, move), number)),
-    bestMove: (root, move, ponder) => { for (const l of bestMoveLines(root, move, ponder)) out(l); },
+    bestMove: (root, move, ponder) => {
+      for (const l of bestMoveLines(root, move, ponder)) out(l);
+    },
     message: (text) => out(`info string ${text}`),
   };
 }

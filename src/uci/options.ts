@@ -12,10 +12,14 @@ export type UciOption =
 /** The option's line in the `uci` reply. */
 export function optionLine(o: UciOption): string {
   switch (o.type) {
-    case 'spin': return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
-    case 'check': return `option name ${o.name} type check default ${o.default}`;
-    case 'string': return `option name ${o.name} type string default ${o.default}`;
-    case 'button': return `option name ${o.name} type button`;
+    case 'spin':
+      return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
+    case 'check':
+      return `option name ${o.name} type check default ${o.default}`;
+    case 'string':
+      return `option name ${o.name} type string default ${o.default}`;
+    case 'button':
+      return `option name ${o.name} type button`;
   }
 }
 
@@ -44,7 +48,11 @@ export function setOption(options: UciOption[], line: string): string | null {
       o.apply(v === 'true');
       return null;
     }
-    case 'string': o.apply(value); return null;
-    case 'button': o.apply(); return null;
+    case 'string':
+      o.apply(value);
+      return null;
+    case 'button':
+      o.apply();
+      return null;
   }
 }

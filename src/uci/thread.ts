@@ -8,7 +8,15 @@ import { MOVE_NONE } from '../core/types';
 import type { Position } from '../core/position';
 import { TT } from '../search/tt';
 import { createSearcher } from '../search/setup';
-import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, type SearchLimits, type SearchOptions, defaultLimits } from '../search/limits';
+import {
+  CTRL_STOP,
+  CTRL_PONDER,
+  CTRL_GEN,
+  F64_WORDS,
+  type SearchLimits,
+  type SearchOptions,
+  defaultLimits,
+} from '../search/limits';
 import type { SearchReporter } from '../search/report';
 import { defaultNet } from '../eval/nets';
 import { parseNet } from '../eval/netfile';
@@ -98,8 +106,11 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
     const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
     if (index !== 0) return;
     // go infinite / go ponder: never answer before stop or ponderhit.
-    while (Atomics.load(ctrl, CTRL_STOP) === 0 && Atomics.load(ctrl, CTRL_GEN) === msg.gen &&
-      (msg.limits.infinite || Atomics.load(ctrl, CTRL_PONDER) !== 0)) {
+    while (
+      Atomics.load(ctrl, CTRL_STOP) === 0 &&
+      Atomics.load(ctrl, CTRL_GEN) === msg.gen &&
+      (msg.limits.infinite || Atomics.load(ctrl, CTRL_PONDER) !== 0)
+    ) {
       Atomics.wait(ctrl, CTRL_STOP, 0, 50);
     }
     Atomics.store(ctrl, CTRL_STOP, 1); // stop the helper threads
@@ -107,9 +118,23 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
     if (result.move !== MOVE_NONE) searcher.reportFinal(result.depth);
     reporter.bestMove(pos, result.move, result.move === MOVE_NONE ? MOVE_NONE : searcher.ponderMove(result));
     if (timeLog) {
-      const l = msg.limits, clock = pos.stm === 0 ? l.wtime : l.btime;
-      fs.appendFileSync(timeLog, `${JSON.stringify({ clock, inc: pos.stm === 0 ? l.winc : l.binc, movetime: l.movetime, hard: searcher.hardLimitMs,
-        queued: begun - msg.receivedAt, search: searched - begun, answer: Date.now() - searched, total: Date.now() - msg.receivedAt, depth: result.depth, nodes: searcher.nodes })}\n`);
+      const l = msg.limits,
+        clock = pos.stm === 0 ? l.wtime : l.btime;
+      fs.appendFileSync(
+        timeLog,
+        `${JSON.stringify({
+          clock,
+          inc: pos.stm === 0 ? l.winc : l.binc,
+          movetime: l.movetime,
+          hard: searcher.hardLimitMs,
+          queued: begun - msg.receivedAt,
+          search: searched - begun,
+          answer: Date.now() - searched,
+          total: Date.now() - msg.receivedAt,
+          depth: result.depth,
+          nodes: searcher.nodes,
+        })}\n`,
+      );
     }
   }
 
@@ -117,7 +142,13 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   // interpreter. A `go` bumps the generation counter, which aborts the warm-up at once.
   function warmUp(): void {
     const pos = parseFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1') as Position;
-    const quiet = createSearcher({ tt: new TT(new SharedArrayBuffer(1 << 20)), ctrl, f64: new Float64Array(F64_WORDS), id: index, evaluator: nnue });
+    const quiet = createSearcher({
+      tt: new TT(new SharedArrayBuffer(1 << 20)),
+      ctrl,
+      f64: new Float64Array(F64_WORDS),
+      id: index,
+      evaluator: nnue,
+    });
     const limits = { ...defaultLimits(), nodes: 0, depth: 9 };
     if (Atomics.load(ctrl, CTRL_GEN) !== data.gen) return;
     quiet.go(pos, limits, { multiPV: 1, moveOverhead: 0 }, null, data.gen);

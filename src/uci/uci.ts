@@ -16,7 +16,17 @@ import { parseNet, type Net } from '../eval/netfile';
 import { defaultNet, NNUE_DEFAULT } from '../eval/nets';
 import { createTTBuffer } from '../search/tt';
 import {
-  defaultLimits, type SearchLimits, CTRL_STOP, CTRL_PONDER, CTRL_GEN, CTRL_WORDS, F64_PONDERHIT, F64_NODES, F64_TBHITS, F64_WORDS, MAX_THREADS,
+  defaultLimits,
+  type SearchLimits,
+  CTRL_STOP,
+  CTRL_PONDER,
+  CTRL_GEN,
+  CTRL_WORDS,
+  F64_PONDERHIT,
+  F64_NODES,
+  F64_TBHITS,
+  F64_WORDS,
+  MAX_THREADS,
 } from '../search/limits';
 import type { GoMessage, SearchThreadData } from './thread';
 import { spawnWorker } from '../threads';
@@ -65,10 +75,28 @@ interface Options {
 }
 
 export class UciEngine {
-  private opts: Options = { hash: 16, threads: 1, multiPV: 1, moveOverhead: 30, ponder: false, chess960: false, showWDL: false, useNNUE: NNUE_DEFAULT, evalFile: '<internal>',
-    ownBook: false, bookFile: '<internal>', bookDepth: 24, bookBestMove: false,
-    limitStrength: false, analyseMode: false, elo: SKILL_MAX_ELO, seed: 0,
-    syzygyPath: '', syzygyProbeDepth: 1, syzygy50: true, syzygyProbeLimit: 7,
+  private opts: Options = {
+    hash: 16,
+    threads: 1,
+    multiPV: 1,
+    moveOverhead: 30,
+    ponder: false,
+    chess960: false,
+    showWDL: false,
+    useNNUE: NNUE_DEFAULT,
+    evalFile: '<internal>',
+    ownBook: false,
+    bookFile: '<internal>',
+    bookDepth: 24,
+    bookBestMove: false,
+    limitStrength: false,
+    analyseMode: false,
+    elo: SKILL_MAX_ELO,
+    seed: 0,
+    syzygyPath: '',
+    syzygyProbeDepth: 1,
+    syzygy50: true,
+    syzygyProbeLimit: 7,
   };
   /** The limiter's seed when the Seed option is 0: drawn once per engine process. */
   private readonly startSeed = (Math.random() * 2 ** 31) | 0;
@@ -87,7 +115,9 @@ export class UciEngine {
     if (this.posCache === null) this.posCache = parseFen(START_FEN) as Position;
     return this.posCache;
   }
-  private set pos(p: Position) { this.posCache = p; }
+  private set pos(p: Position) {
+    this.posCache = p;
+  }
   private readonly ctrlSab = new SharedArrayBuffer(CTRL_WORDS * 4);
   private readonly ctrl = new Int32Array(this.ctrlSab);
   private readonly f64Sab = new SharedArrayBuffer(F64_WORDS * 8);
@@ -130,18 +160,26 @@ export class UciEngine {
 
   /** Sends a settings message to every search thread; each acknowledges it once it has taken effect. */
   private postToThreads(msg: { type: string } & Record<string, unknown>): void {
-    for (let i = 0; i < this.workers.length; i++) { this.unacked[i]++; this.workers[i].postMessage(msg); }
+    for (let i = 0; i < this.workers.length; i++) {
+      this.unacked[i]++;
+      this.workers[i].postMessage(msg);
+    }
   }
 
   /** Every search thread the Threads option asks for is started, warmed up and has taken in every setting. */
   private get threadsReady(): boolean {
-    return this.workers.length === this.opts.threads && this.started.every((r) => r) && this.unacked.every((n) => n === 0);
+    return (
+      this.workers.length === this.opts.threads && this.started.every((r) => r) && this.unacked.every((n) => n === 0)
+    );
   }
 
   /** isready: readyok at once during a search or when the threads are ready; otherwise once they are. */
   private isready(): void {
     if (this.idle) this.ensureWorkers();
-    if (!this.idle || this.threadsReady) { send('readyok'); return; }
+    if (!this.idle || this.threadsReady) {
+      send('readyok');
+      return;
+    }
     this.readyOwed++;
     // A thread that never reports (it keeps failing to start) must not leave the GUI waiting forever.
     this.readyTimer ??= setTimeout(() => {
@@ -151,13 +189,24 @@ export class UciEngine {
   }
 
   private payReadyOwed(): void {
-    if (this.readyTimer) { clearTimeout(this.readyTimer); this.readyTimer = null; }
+    if (this.readyTimer) {
+      clearTimeout(this.readyTimer);
+      this.readyTimer = null;
+    }
     for (; this.readyOwed > 0; this.readyOwed--) send('readyok');
   }
 
   /** Starts search thread index with the engine's current table, net and tablebases. */
   private spawnSearchThread(index: number): Worker {
-    const data: SearchThreadData = { index, ctrl: this.ctrlSab, f64: this.f64Sab, tt: this.ttSab, gen: this.gen, net: this.netBytes, tbPath: this.opts.syzygyPath };
+    const data: SearchThreadData = {
+      index,
+      ctrl: this.ctrlSab,
+      f64: this.f64Sab,
+      tt: this.ttSab,
+      gen: this.gen,
+      net: this.netBytes,
+      tbPath: this.opts.syzygyPath,
+    };
     const w = spawnWorker(data);
     w.on('message', (msg: { type: string; index: number }) => this.onWorkerMessage(msg));
     w.on('error', (err) => this.onWorkerError(index, err));
@@ -167,7 +216,8 @@ export class UciEngine {
 
   private onWorkerMessage(msg: { type: string; index: number }): void {
     if (msg.type === 'ready' || msg.type === 'ack') {
-      if (msg.type === 'ready') this.started[msg.index] = true; else this.unacked[msg.index]--;
+      if (msg.type === 'ready') this.started[msg.index] = true;
+      else this.unacked[msg.index]--;
       if (this.readyOwed > 0 && this.threadsReady) this.payReadyOwed();
       return;
     }
@@ -228,7 +278,9 @@ export class UciEngine {
       // End of input: finish a bounded search first, then exit.
       if (this.idle) process.exit(0);
       const infinite = Atomics.load(this.ctrl, CTRL_PONDER) !== 0 || this.lastInfinite;
-      if (infinite) { this.stop(); }
+      if (infinite) {
+        this.stop();
+      }
       this.quitWhenIdle = true;
       // The threads are unref'd (they must not keep a finished engine alive); with stdin gone nothing else would keep
       // the process up until the search answers.
@@ -248,17 +300,30 @@ export class UciEngine {
     const cmd = line.split(/\s+/)[0];
     switch (cmd) {
       // Commands waiting for the search to end come first: readyok says they have taken effect.
-      case 'isready': if (this.queue.length > 0) this.queue.push(line); else this.isready(); return;
-      case 'stop': this.stop(); return;
-      case 'ponderhit': this.ponderhit(); return;
-      case 'quit': Atomics.store(this.ctrl, CTRL_STOP, 1); process.exit(0); return;
+      case 'isready':
+        if (this.queue.length > 0) this.queue.push(line);
+        else this.isready();
+        return;
+      case 'stop':
+        this.stop();
+        return;
+      case 'ponderhit':
+        this.ponderhit();
+        return;
+      case 'quit':
+        Atomics.store(this.ctrl, CTRL_STOP, 1);
+        process.exit(0);
+        return;
     }
     // Start the search threads in the background as soon as the GUI is past the handshake.
     if (cmd !== 'uci' && this.workers.length === 0) this.ensureWorkers();
     if (cmd === 'go') this.goReceivedAt = now;
     // Anything else that touches the search waits until the current one has ended; once something
     // waits, everything after it waits too, so commands keep their order.
-    if (this.queue.length > 0 || (!this.idle && (cmd === 'go' || cmd === 'setoption' || cmd === 'ucinewgame' || cmd === 'bench'))) {
+    if (
+      this.queue.length > 0 ||
+      (!this.idle && (cmd === 'go' || cmd === 'setoption' || cmd === 'ucinewgame' || cmd === 'bench'))
+    ) {
       this.queue.push(line);
       return;
     }
@@ -270,19 +335,39 @@ export class UciEngine {
     try {
       switch (tokens[0]) {
         case 'uci':
-        this.uci();
-        // Build the attack tables and start the search threads while the GUI digests uciok.
-        setImmediate(() => { void this.pos; if (this.workers.length === 0) this.ensureWorkers(); });
-        break;
-        case 'isready': this.isready(); break;
-        case 'setoption': this.setoption(line); break;
-        case 'ucinewgame': this.newGame(); break;
-        case 'position': this.position(tokens); break;
-        case 'go': this.go(tokens); break;
-        case 'd': this.display(); break;
-        case 'eval': this.evalCommand(); break;
-        case 'bench': runBench(send, Number(tokens[1]) || undefined, this.opts.useNNUE, this.mainNet()); break;
-        default: send(`info string unknown command: ${clip(line, 200)}`);
+          this.uci();
+          // Build the attack tables and start the search threads while the GUI digests uciok.
+          setImmediate(() => {
+            void this.pos;
+            if (this.workers.length === 0) this.ensureWorkers();
+          });
+          break;
+        case 'isready':
+          this.isready();
+          break;
+        case 'setoption':
+          this.setoption(line);
+          break;
+        case 'ucinewgame':
+          this.newGame();
+          break;
+        case 'position':
+          this.position(tokens);
+          break;
+        case 'go':
+          this.go(tokens);
+          break;
+        case 'd':
+          this.display();
+          break;
+        case 'eval':
+          this.evalCommand();
+          break;
+        case 'bench':
+          runBench(send, Number(tokens[1]) || undefined, this.opts.useNNUE, this.mainNet());
+          break;
+        default:
+          send(`info string unknown command: ${clip(line, 200)}`);
       }
     } catch (e) {
       send(`info string error handling '${clip(line, 100)}': ${clip((e as Error).message, 200)}`);
@@ -300,30 +385,167 @@ export class UciEngine {
   /** Every UCI option, declared once: the uci reply and setoption both come from here. */
   private readonly options: UciOption[] = [
     { name: 'Hash', type: 'spin', default: 16, min: 1, max: MAX_HASH, apply: (v) => this.setHash(v) },
-    { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS, apply: (v) => { this.opts.threads = v; } },
-    { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: 256, apply: (v) => { this.opts.multiPV = v; } },
-    { name: 'Move Overhead', type: 'spin', default: 30, min: 0, max: 5000, apply: (v) => { this.opts.moveOverhead = v; } },
-    { name: 'Ponder', type: 'check', default: false, apply: (v) => { this.opts.ponder = v; } },
+    {
+      name: 'Threads',
+      type: 'spin',
+      default: 1,
+      min: 1,
+      max: MAX_THREADS,
+      apply: (v) => {
+        this.opts.threads = v;
+      },
+    },
+    {
+      name: 'MultiPV',
+      type: 'spin',
+      default: 1,
+      min: 1,
+      max: 256,
+      apply: (v) => {
+        this.opts.multiPV = v;
+      },
+    },
+    {
+      name: 'Move Overhead',
+      type: 'spin',
+      default: 30,
+      min: 0,
+      max: 5000,
+      apply: (v) => {
+        this.opts.moveOverhead = v;
+      },
+    },
+    {
+      name: 'Ponder',
+      type: 'check',
+      default: false,
+      apply: (v) => {
+        this.opts.ponder = v;
+      },
+    },
     { name: 'Clear Hash', type: 'button', apply: () => this.clearHash() },
-    { name: 'UCI_Chess960', type: 'check', default: false, apply: (v) => { this.opts.chess960 = v; this.rebuildPosition(); } },
-    { name: 'UCI_ShowWDL', type: 'check', default: false, apply: (v) => { this.opts.showWDL = v; } },
-    { name: 'UCI_AnalyseMode', type: 'check', default: false, apply: (v) => { this.opts.analyseMode = v; } },
+    {
+      name: 'UCI_Chess960',
+      type: 'check',
+      default: false,
+      apply: (v) => {
+        this.opts.chess960 = v;
+        this.rebuildPosition();
+      },
+    },
+    {
+      name: 'UCI_ShowWDL',
+      type: 'check',
+      default: false,
+      apply: (v) => {
+        this.opts.showWDL = v;
+      },
+    },
+    {
+      name: 'UCI_AnalyseMode',
+      type: 'check',
+      default: false,
+      apply: (v) => {
+        this.opts.analyseMode = v;
+      },
+    },
     // GUIs tell the engine whom it plays ("GM 2800 human Carlsen"); taken and not used.
     { name: 'UCI_Opponent', type: 'string', default: '<empty>', apply: () => {} },
     { name: 'EvalFile', type: 'string', default: '<internal>', apply: (v) => this.setEvalFile(v) },
-    { name: 'Use NNUE', type: 'check', default: NNUE_DEFAULT, apply: (v) => { this.opts.useNNUE = v; } },
-    { name: 'OwnBook', type: 'check', default: false, apply: (v) => { this.opts.ownBook = v; if (v) this.loadBook(); } },
+    {
+      name: 'Use NNUE',
+      type: 'check',
+      default: NNUE_DEFAULT,
+      apply: (v) => {
+        this.opts.useNNUE = v;
+      },
+    },
+    {
+      name: 'OwnBook',
+      type: 'check',
+      default: false,
+      apply: (v) => {
+        this.opts.ownBook = v;
+        if (v) this.loadBook();
+      },
+    },
     { name: 'BookFile', type: 'string', default: '<internal>', apply: (v) => this.setBookFile(v) },
-    { name: 'BookDepth', type: 'spin', default: 24, min: 1, max: 1000, apply: (v) => { this.opts.bookDepth = v; } },
-    { name: 'BookBestMove', type: 'check', default: false, apply: (v) => { this.opts.bookBestMove = v; } },
+    {
+      name: 'BookDepth',
+      type: 'spin',
+      default: 24,
+      min: 1,
+      max: 1000,
+      apply: (v) => {
+        this.opts.bookDepth = v;
+      },
+    },
+    {
+      name: 'BookBestMove',
+      type: 'check',
+      default: false,
+      apply: (v) => {
+        this.opts.bookBestMove = v;
+      },
+    },
     { name: 'SyzygyPath', type: 'string', default: '<empty>', apply: (v) => this.setSyzygyPath(v) },
-    { name: 'SyzygyProbeDepth', type: 'spin', default: 1, min: 1, max: 100, apply: (v) => { this.opts.syzygyProbeDepth = v; } },
-    { name: 'Syzygy50MoveRule', type: 'check', default: true, apply: (v) => { this.opts.syzygy50 = v; } },
-    { name: 'SyzygyProbeLimit', type: 'spin', default: 7, min: 0, max: 7, apply: (v) => { this.opts.syzygyProbeLimit = v; } },
-    { name: 'UCI_LimitStrength', type: 'check', default: false, apply: (v) => { this.opts.limitStrength = v; } },
-    { name: 'UCI_Elo', type: 'spin', default: SKILL_MAX_ELO, min: SKILL_MIN_ELO, max: SKILL_MAX_ELO, apply: (v) => { this.opts.elo = v; } },
+    {
+      name: 'SyzygyProbeDepth',
+      type: 'spin',
+      default: 1,
+      min: 1,
+      max: 100,
+      apply: (v) => {
+        this.opts.syzygyProbeDepth = v;
+      },
+    },
+    {
+      name: 'Syzygy50MoveRule',
+      type: 'check',
+      default: true,
+      apply: (v) => {
+        this.opts.syzygy50 = v;
+      },
+    },
+    {
+      name: 'SyzygyProbeLimit',
+      type: 'spin',
+      default: 7,
+      min: 0,
+      max: 7,
+      apply: (v) => {
+        this.opts.syzygyProbeLimit = v;
+      },
+    },
+    {
+      name: 'UCI_LimitStrength',
+      type: 'check',
+      default: false,
+      apply: (v) => {
+        this.opts.limitStrength = v;
+      },
+    },
+    {
+      name: 'UCI_Elo',
+      type: 'spin',
+      default: SKILL_MAX_ELO,
+      min: SKILL_MIN_ELO,
+      max: SKILL_MAX_ELO,
+      apply: (v) => {
+        this.opts.elo = v;
+      },
+    },
     // The limiter's randomness: 0 draws a seed when the engine starts; any other value repeats the same choices.
-    { name: 'Seed', type: 'spin', default: 0, min: 0, max: 2147483647, apply: (v) => { this.opts.seed = v; } },
+    {
+      name: 'Seed',
+      type: 'spin',
+      default: 0,
+      min: 0,
+      max: 2147483647,
+      apply: (v) => {
+        this.opts.seed = v;
+      },
+    },
   ];
 
   private setoption(line: string): void {
@@ -363,7 +585,10 @@ export class UciEngine {
   private loadBook(): void {
     if (this.book) return;
     const b = PolyglotBook.parse(builtinBook);
-    if (typeof b === 'string') { send(`info string the built-in book is unusable: ${b}`); return; }
+    if (typeof b === 'string') {
+      send(`info string the built-in book is unusable: ${b}`);
+      return;
+    }
     this.useBook(b);
   }
 
@@ -386,11 +611,16 @@ export class UciEngine {
     try {
       bytes = new Uint8Array(fs.readFileSync(value));
     } catch (e) {
-      send(`info string BookFile ${shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? 'error'}); keeping ${clip(this.opts.bookFile, 100)}`);
+      send(
+        `info string BookFile ${shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? 'error'}); keeping ${clip(this.opts.bookFile, 100)}`,
+      );
       return;
     }
     const b = PolyglotBook.parse(bytes);
-    if (typeof b === 'string') { send(`info string BookFile ${shown}: ${b}; keeping ${clip(this.opts.bookFile, 100)}`); return; }
+    if (typeof b === 'string') {
+      send(`info string BookFile ${shown}: ${b}; keeping ${clip(this.opts.bookFile, 100)}`);
+      return;
+    }
     this.useBook(b);
     this.opts.bookFile = value;
     send(`info string BookFile ${shown}: ${b.entries} entries`);
@@ -398,7 +628,14 @@ export class UciEngine {
 
   /** The book's answer to a go, or null to search: only within BookDepth plies of the game's start. */
   private bookMove(limits: SearchLimits): string | null {
-    if (!this.opts.ownBook || this.opts.analyseMode || limits.infinite || limits.ponder || limits.searchmoves.length > 0) return null;
+    if (
+      !this.opts.ownBook ||
+      this.opts.analyseMode ||
+      limits.infinite ||
+      limits.ponder ||
+      limits.searchmoves.length > 0
+    )
+      return null;
     const pos = this.pos;
     const gamePly = 2 * (pos.fullmove - 1) + pos.stm;
     if (gamePly >= this.opts.bookDepth) return null;
@@ -411,7 +648,10 @@ export class UciEngine {
 
   /** The net this engine evaluates with: the EvalFile one, or the built-in one. */
   private mainNet(): Net {
-    if (this.netBytes) { const n = parseNet(this.netBytes); if (typeof n !== 'string') return n; }
+    if (this.netBytes) {
+      const n = parseNet(this.netBytes);
+      if (typeof n !== 'string') return n;
+    }
     return defaultNet();
   }
 
@@ -426,11 +666,16 @@ export class UciEngine {
       try {
         bytes = new Uint8Array(fs.readFileSync(value));
       } catch (e) {
-        send(`info string EvalFile ${shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? 'error'}); keeping ${this.opts.evalFile}`);
+        send(
+          `info string EvalFile ${shown}: cannot read it (${(e as NodeJS.ErrnoException).code ?? 'error'}); keeping ${this.opts.evalFile}`,
+        );
         return;
       }
       const n = parseNet(bytes);
-      if (typeof n === 'string') { send(`info string EvalFile ${shown}: ${n}; keeping ${this.opts.evalFile}`); return; }
+      if (typeof n === 'string') {
+        send(`info string EvalFile ${shown}: ${n}; keeping ${this.opts.evalFile}`);
+        return;
+      }
       this.netBytes = bytes;
       this.opts.evalFile = value;
     }
@@ -438,15 +683,20 @@ export class UciEngine {
     this.evalNnue = null;
     this.postToThreads({ type: 'net', bytes: this.netBytes ?? null });
     const shape = net.buckets > 1 ? ` (${net.buckets} output buckets)` : '';
-    send(`info string NNUE ${this.opts.evalFile}: 768->${net.hidden}x2->1${shape}, checksum ${net.checksum.toString(16).padStart(8, '0')}`);
+    send(
+      `info string NNUE ${this.opts.evalFile}: 768->${net.hidden}x2->1${shape}, checksum ${net.checksum.toString(16).padStart(8, '0')}`,
+    );
   }
 
   private evalCommand(): void {
     const pos = this.pos;
     this.evalHce ??= new HceEvaluator();
     this.evalNnue ??= new NnueEvaluator(this.mainNet());
-    const hce = this.evalHce.evaluate(pos), nn = this.evalNnue.evaluate(pos);
-    send(`info string NNUE eval ${nn} cp, hand-crafted eval ${hce} cp (side to move); searching with ${this.opts.useNNUE ? 'NNUE' : 'the hand-crafted eval'}`);
+    const hce = this.evalHce.evaluate(pos),
+      nn = this.evalNnue.evaluate(pos);
+    send(
+      `info string NNUE eval ${nn} cp, hand-crafted eval ${hce} cp (side to move); searching with ${this.opts.useNNUE ? 'NNUE' : 'the hand-crafted eval'}`,
+    );
   }
 
   private clearHash(): void {
@@ -472,8 +722,10 @@ export class UciEngine {
   private position(tokens: string[]): void {
     let i = 1;
     let fen: string;
-    if (tokens[i] === 'startpos') { fen = START_FEN; i++; }
-    else if (tokens[i] === 'fen') {
+    if (tokens[i] === 'startpos') {
+      fen = START_FEN;
+      i++;
+    } else if (tokens[i] === 'fen') {
       i++;
       const start = i;
       while (i < tokens.length && tokens[i] !== 'moves') i++;
@@ -489,20 +741,37 @@ export class UciEngine {
     // A GUI resends the whole game every move: when it extends what we have, only play the new moves.
     let pos: Position, moves: number[], raw: string[];
     const n = this.rawMoves.length;
-    if (this.posCache && fen === this.rootFen && moveTokens.length >= n && this.rawMoves.every((t, k) => t === moveTokens[k])) {
-      pos = this.posCache; moves = this.moves; raw = this.rawMoves;
+    if (
+      this.posCache &&
+      fen === this.rootFen &&
+      moveTokens.length >= n &&
+      this.rawMoves.every((t, k) => t === moveTokens[k])
+    ) {
+      pos = this.posCache;
+      moves = this.moves;
+      raw = this.rawMoves;
     } else {
       const fresh = parseFen(fen, this.opts.chess960);
-      if (typeof fresh === 'string') { send(`info string invalid FEN: ${fresh}; keeping the current position`); return; }
-      pos = fresh; moves = []; raw = [];
+      if (typeof fresh === 'string') {
+        send(`info string invalid FEN: ${fresh}; keeping the current position`);
+        return;
+      }
+      pos = fresh;
+      moves = [];
+      raw = [];
     }
     for (let k = raw.length; k < moveTokens.length; k++) {
       const m = parseUciMove(pos, moveTokens[k]);
       if (m === MOVE_NONE) {
-        send(`info string illegal move '${clip(moveTokens[k], 20)}' in position command; position set up to the move before it`);
+        send(
+          `info string illegal move '${clip(moveTokens[k], 20)}' in position command; position set up to the move before it`,
+        );
         break;
       }
-      if (moves.length >= MAX_GAME_PLIES) { send('info string too many moves in position command; truncated'); break; }
+      if (moves.length >= MAX_GAME_PLIES) {
+        send('info string too many moves in position command; truncated');
+        break;
+      }
       moves.push(m);
       raw.push(moveTokens[k]);
       pos.make(m);
@@ -516,7 +785,10 @@ export class UciEngine {
   private go(tokens: string[]): void {
     if (tokens[1] === 'perft') {
       const d = Number(tokens[2]);
-      if (!Number.isInteger(d) || d < 0 || d > 20) { send('info string go perft needs a depth 0..20'); return; }
+      if (!Number.isInteger(d) || d < 0 || d > 20) {
+        send('info string go perft needs a depth 0..20');
+        return;
+      }
       perftCommand(this.pos, d);
       return;
     }
@@ -526,13 +798,20 @@ export class UciEngine {
       const t = tokens[i];
       if (numeric.has(t)) {
         const v = Number(tokens[i + 1]);
-        if (!Number.isFinite(v)) { send(`info string go: '${clip(t)}' needs a number`); continue; }
+        if (!Number.isFinite(v)) {
+          send(`info string go: '${clip(t)}' needs a number`);
+          continue;
+        }
         i++;
         (limits as unknown as Record<string, number>)[t] = Math.trunc(v);
       } else if (t === 'infinite') limits.infinite = true;
       else if (t === 'ponder') limits.ponder = true;
       else if (t === 'searchmoves') {
-        while (i + 1 < tokens.length && !numeric.has(tokens[i + 1]) && !['infinite', 'ponder'].includes(tokens[i + 1])) {
+        while (
+          i + 1 < tokens.length &&
+          !numeric.has(tokens[i + 1]) &&
+          !['infinite', 'ponder'].includes(tokens[i + 1])
+        ) {
           const mv = tokens[++i];
           const m = parseUciMove(this.pos, mv);
           if (m === MOVE_NONE) send(`info string searchmoves: '${clip(mv, 20)}' is not legal here; ignored`);
@@ -543,7 +822,10 @@ export class UciEngine {
     // Negative depth/nodes/movetime mean nothing sensible: treat them as absent.
     for (const k of ['depth', 'nodes', 'mate', 'movetime', 'movestogo'] as const) if (limits[k] < 0) limits[k] = 0;
     const book = this.bookMove(limits);
-    if (book !== null) { send(`bestmove ${book}`); return; }
+    if (book !== null) {
+      send(`bestmove ${book}`);
+      return;
+    }
     this.startSearch(limits);
   }
 
@@ -554,21 +836,39 @@ export class UciEngine {
     Atomics.store(this.ctrl, CTRL_STOP, 0);
     Atomics.store(this.ctrl, CTRL_PONDER, limits.ponder ? 1 : 0);
     Atomics.store(this.ctrl, CTRL_GEN, this.gen);
-    for (let i = 0; i < MAX_THREADS; i++) { this.f64[F64_NODES + i] = 0; this.f64[F64_TBHITS + i] = 0; }
+    for (let i = 0; i < MAX_THREADS; i++) {
+      this.f64[F64_NODES + i] = 0;
+      this.f64[F64_TBHITS + i] = 0;
+    }
     this.lastInfinite = limits.infinite;
     this.searched = { fen: toFen(this.pos), searchmoves: limits.searchmoves.slice() };
     const msg: GoMessage = {
-      type: 'go', fen: this.rootFen, moves: this.moves, chess960: this.opts.chess960, limits,
+      type: 'go',
+      fen: this.rootFen,
+      moves: this.moves,
+      chess960: this.opts.chess960,
+      limits,
       opts: {
-        multiPV: this.opts.multiPV, moveOverhead: this.opts.moveOverhead,
+        multiPV: this.opts.multiPV,
+        moveOverhead: this.opts.moveOverhead,
         skill: this.opts.limitStrength ? { elo: this.opts.elo, seed: this.opts.seed || this.startSeed } : null,
-        syzygy: { probeDepth: this.opts.syzygyProbeDepth, rule50: this.opts.syzygy50, probeLimit: this.opts.syzygyProbeLimit },
+        syzygy: {
+          probeDepth: this.opts.syzygyProbeDepth,
+          rule50: this.opts.syzygy50,
+          probeLimit: this.opts.syzygyProbeLimit,
+        },
       },
-      useNNUE: this.opts.useNNUE, showWDL: this.opts.showWDL,
-      gen: this.gen, ttAge: this.ttAge, receivedAt: this.goReceivedAt,
+      useNNUE: this.opts.useNNUE,
+      showWDL: this.opts.showWDL,
+      gen: this.gen,
+      ttAge: this.ttAge,
+      receivedAt: this.goReceivedAt,
     };
     this.searching = true;
-    for (let i = 0; i < this.workers.length; i++) { this.busy[i] = true; this.workers[i].postMessage(msg); }
+    for (let i = 0; i < this.workers.length; i++) {
+      this.busy[i] = true;
+      this.workers[i].postMessage(msg);
+    }
   }
 
   private stop(): void {
@@ -589,7 +889,10 @@ export class UciEngine {
     const rows: string[] = [];
     for (let r = 7; r >= 0; r--) {
       let row = ` ${r + 1} |`;
-      for (let f = 0; f < 8; f++) { const pc = p.board[r * 8 + f]; row += ` ${pc ? PIECE_CHARS[pc] : '.'}`; }
+      for (let f = 0; f < 8; f++) {
+        const pc = p.board[r * 8 + f];
+        row += ` ${pc ? PIECE_CHARS[pc] : '.'}`;
+      }
       rows.push(row);
     }
     rows.push('     a b c d e f g h');

@@ -43,45 +43,61 @@ describe('PolyglotBook', () => {
     expect(w.g1f3).toBe(3745);
   });
 
-  it.each(['white', 'black'])('every book move polyglot dump-book lists for %s, with its share of the weights', (color) => {
-    const lines = fs.readFileSync(path.join(__dirname, 'fixtures', `gnuchess-dump-${color}.txt`), 'utf8').split('\n').slice(1);
-    let checked = 0;
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      const pos = load(START_FEN);
-      const body = line.replace(/^\d+:\s*/, '').replace(/\{[a-z]+:[^}]*\}/g, '');
-      for (const tok of body.split(/\s+/).filter((t) => t && !/^\d+\.$/.test(t))) {
-        const mm = /^([^{]+)(?:\{(\d+)%\})?$/.exec(tok);
-        expect(mm, `token ${tok}`).not.toBe(null);
-        const m = parseMove(pos, mm![1]);
-        expect(m, `${mm![1]} in ${toFen(pos)}`).not.toBe(MOVE_NONE);
-        if (mm![2] !== undefined) {
-          const moves = book.lookup(pos);
-          const total = moves.reduce((s, x) => s + x.weight, 0);
-          const hit = moves.find((x) => x.move === m);
-          expect(hit, `${moveToUci(pos, m)} in the book at ${toFen(pos)}`).toBeDefined();
-          expect(Math.abs(Math.round((100 * hit!.weight) / total) - Number(mm![2])), `${tok} at ${toFen(pos)}`).toBeLessThanOrEqual(1);
-          checked++;
+  it.each(['white', 'black'])(
+    'every book move polyglot dump-book lists for %s, with its share of the weights',
+    (color) => {
+      const lines = fs
+        .readFileSync(path.join(__dirname, 'fixtures', `gnuchess-dump-${color}.txt`), 'utf8')
+        .split('\n')
+        .slice(1);
+      let checked = 0;
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        const pos = load(START_FEN);
+        const body = line.replace(/^\d+:\s*/, '').replace(/\{[a-z]+:[^}]*\}/g, '');
+        for (const tok of body.split(/\s+/).filter((t) => t && !/^\d+\.$/.test(t))) {
+          const mm = /^([^{]+)(?:\{(\d+)%\})?$/.exec(tok);
+          expect(mm, `token ${tok}`).not.toBe(null);
+          const m = parseMove(pos, mm![1]);
+          expect(m, `${mm![1]} in ${toFen(pos)}`).not.toBe(MOVE_NONE);
+          if (mm![2] !== undefined) {
+            const moves = book.lookup(pos);
+            const total = moves.reduce((s, x) => s + x.weight, 0);
+            const hit = moves.find((x) => x.move === m);
+            expect(hit, `${moveToUci(pos, m)} in the book at ${toFen(pos)}`).toBeDefined();
+            expect(
+              Math.abs(Math.round((100 * hit!.weight) / total) - Number(mm![2])),
+              `${tok} at ${toFen(pos)}`,
+            ).toBeLessThanOrEqual(1);
+            checked++;
+          }
+          pos.make(m);
         }
-        pos.make(m);
       }
-    }
-    expect(checked).toBeGreaterThan(1000);
-  });
+      expect(checked).toBeGreaterThan(1000);
+    },
+  );
 
   it('pick: best is the heaviest; weighted choice follows the weights', () => {
     const pos = load(START_FEN);
     expect(book.pick(pos, true)!.choice.uci).toBe('e2e4');
     let seed = 7;
-    const rnd = (): number => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return seed / 2 ** 32; };
+    const rnd = (): number => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
     const counts: Record<string, number> = {};
-    for (let i = 0; i < 4000; i++) { const u = book.pick(pos, false, rnd)!.choice.uci; counts[u] = (counts[u] ?? 0) + 1; }
-    const moves = book.lookup(pos), total = moves.reduce((s, x) => s + x.weight, 0);
+    for (let i = 0; i < 4000; i++) {
+      const u = book.pick(pos, false, rnd)!.choice.uci;
+      counts[u] = (counts[u] ?? 0) + 1;
+    }
+    const moves = book.lookup(pos),
+      total = moves.reduce((s, x) => s + x.weight, 0);
     for (const m of moves) expect(Math.abs(counts[m.uci] ?? 0) / 4000 - m.weight / total).toBeLessThan(0.03);
     expect(book.pick(load('8/8/8/8/8/8/k7/7K w - - 0 1'), false)).toBe(null);
   });
 
-  it('castling entries (e1h1 in the book) come out as the engine\'s castling move', () => {
+  it("castling entries (e1h1 in the book) come out as the engine's castling move", () => {
     const pos = play(load(START_FEN), 'e4 e5 Nf3 Nc6 Bc4 Bc5');
     const moves = book.lookup(pos).map((m) => moveToUci(pos, m.move));
     expect(moves).toContain('e1g1');

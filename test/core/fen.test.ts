@@ -44,11 +44,19 @@ function heldRights(p: Position): string {
 }
 
 function suiteFens(file: string): string[] {
-  return fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => l.split(';')[0].trim());
+  return fs
+    .readFileSync(path.join(ROOT, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => l.split(';')[0].trim());
 }
 
 function epdFens(file: string): string[] {
-  return fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => l.trim().split(/\s+/).slice(0, 4).join(' '));
+  return fs
+    .readFileSync(path.join(ROOT, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/).slice(0, 4).join(' '));
 }
 
 describe('round trips', () => {
@@ -73,8 +81,12 @@ describe('round trips', () => {
 
   it('every FEN of the perft suites and EPD suites round-trips (Shredder-FEN aside)', () => {
     const mismatches: string[] = [];
-    for (const file of ['test/data/perft/cpw_perft_results.epd', 'test/data/perft/perftsuite.epd',
-      'test/data/perft/perft_random.epd', 'test/data/perft/chess960_xfen_extra.epd']) {
+    for (const file of [
+      'test/data/perft/cpw_perft_results.epd',
+      'test/data/perft/perftsuite.epd',
+      'test/data/perft/perft_random.epd',
+      'test/data/perft/chess960_xfen_extra.epd',
+    ]) {
       const c960 = file.includes('chess960');
       for (const f of suiteFens(file)) {
         const r = parseFen(f, c960);
@@ -115,8 +127,12 @@ describe('round trips', () => {
     const starts: [string, boolean][] = [
       [START_FEN, false],
       ['r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', false],
-      ...suiteFens('test/data/perft/chess960_fischer.epd').slice(0, 20).map((f): [string, boolean] => [f, true]),
-      ...suiteFens('test/data/perft/chess960_xfen_extra.epd').slice(0, 10).map((f): [string, boolean] => [f, true]),
+      ...suiteFens('test/data/perft/chess960_fischer.epd')
+        .slice(0, 20)
+        .map((f): [string, boolean] => [f, true]),
+      ...suiteFens('test/data/perft/chess960_xfen_extra.epd')
+        .slice(0, 10)
+        .map((f): [string, boolean] => [f, true]),
     ];
     const list = new Int32Array(MAX_MOVES);
     const failures: string[] = [];
@@ -129,9 +145,13 @@ describe('round trips', () => {
         pos.make(list[rand(n)]);
         const fen = toFen(pos);
         const fresh = parseFen(fen, c960);
-        if (typeof fresh === 'string') { failures.push(`${fen}: ${fresh}`); break; }
+        if (typeof fresh === 'string') {
+          failures.push(`${fen}: ${fresh}`);
+          break;
+        }
         if (toFen(fresh) !== fen) failures.push(`${fen} re-parses as ${toFen(fresh)}`);
-        if (fresh.keyLo !== pos.keyLo || fresh.keyHi !== pos.keyHi) failures.push(`${fen}: incremental key differs from a fresh parse (from ${startFen})`);
+        if (fresh.keyLo !== pos.keyLo || fresh.keyHi !== pos.keyHi)
+          failures.push(`${fen}: incremental key differs from a fresh parse (from ${startFen})`);
         if (heldRights(fresh) !== heldRights(pos)) {
           failures.push(`${fen}: castling rights differ after re-parse: ${heldRights(fresh)} vs ${heldRights(pos)}`);
         }
@@ -268,9 +288,18 @@ describe('errors are returned as strings, naming the problem', () => {
   });
 
   it('never throws on junk', () => {
-    const junk = ['', ' ', '////////', '8/8/8/8/8/8/8/8 w - - 0 1', 'K7/8/8/8/8/8/8/k7 w KQkq - 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0 0', '\u0000', '🙂 w - - 0 1',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqKQkq - 0 1', 'k7/8/8/8/8/8/8/7K w - h9 0 1'];
+    const junk = [
+      '',
+      ' ',
+      '////////',
+      '8/8/8/8/8/8/8/8 w - - 0 1',
+      'K7/8/8/8/8/8/8/k7 w KQkq - 0 1',
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0 0',
+      '\u0000',
+      '🙂 w - - 0 1',
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqKQkq - 0 1',
+      'k7/8/8/8/8/8/8/7K w - h9 0 1',
+    ];
     for (const j of junk) {
       expect(() => parseFen(j), JSON.stringify(j)).not.toThrow();
       expect(typeof parseFen(j), JSON.stringify(j)).toBe('string');
@@ -296,7 +325,8 @@ describe('Chess960 castling: Shredder-FEN and X-FEN', () => {
       const shredder = load(f, true);
       const xfen = toFen(shredder); // K/Q for the outermost rook, a file letter otherwise
       const fromX = load(xfen, true);
-      if (rights(fromX) !== rights(shredder)) failures.push(`${f}: X-FEN ${xfen} gives ${rights(fromX)}, Shredder ${rights(shredder)}`);
+      if (rights(fromX) !== rights(shredder))
+        failures.push(`${f}: X-FEN ${xfen} gives ${rights(fromX)}, Shredder ${rights(shredder)}`);
       if (fromX.keyLo !== shredder.keyLo || fromX.keyHi !== shredder.keyHi) failures.push(`${f}: keys differ`);
       if (toFen(fromX) !== xfen) failures.push(`${f}: X-FEN does not round-trip: ${xfen} -> ${toFen(fromX)}`);
     }

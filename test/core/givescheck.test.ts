@@ -28,8 +28,13 @@ function checkAll(pos: Position): { moves: number; checks: number } {
 describe('givesCheck', () => {
   it('agrees with make + inCheck on every legal move of the perft positions and random games from them', () => {
     let seed = 12345;
-    const rand = (n: number): number => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
-    let moves = 0, checks = 0, positions = 0;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let moves = 0,
+      checks = 0,
+      positions = 0;
     for (const file of fs.readdirSync(PERFT).filter((f) => f.endsWith('.epd'))) {
       const chess960 = file.startsWith('chess960');
       for (const line of fs.readFileSync(path.join(PERFT, file), 'utf8').split('\n')) {
@@ -38,7 +43,9 @@ describe('givesCheck', () => {
         const pos = load(fen, chess960);
         for (let ply = 0; ply < 40; ply++) {
           const r = checkAll(pos);
-          moves += r.moves; checks += r.checks; positions++;
+          moves += r.moves;
+          checks += r.checks;
+          positions++;
           const list = legal(pos);
           if (list.length === 0) break;
           pos.make(list[rand(list.length)]);
@@ -63,11 +70,16 @@ describe('givesCheck', () => {
     ['promotion to a queen checks along the rank', '6k1/4P3/8/8/8/8/8/K7 w - - 0 1', 'e7e8q', true],
     ['an underpromotion to a rook checks along the rank', '7k/4P3/8/8/8/8/8/K7 w - - 0 1', 'e7e8r', true],
     ['an underpromotion to a bishop does not', '7k/4P3/8/8/8/8/8/K7 w - - 0 1', 'e7e8b', false],
-    ])('%s', (_name, fen, uci, expected) => {
+  ])('%s', (_name, fen, uci, expected) => {
     const pos = load(fen);
     const m = legal(pos).find((x) => moveToUci(pos, x) === uci);
     expect(m, `${uci} legal in ${fen}`).toBeDefined();
-    const truth = (() => { pos.make(m!); const c = pos.inCheck(); pos.unmake(m!); return c; })();
+    const truth = (() => {
+      pos.make(m!);
+      const c = pos.inCheck();
+      pos.unmake(m!);
+      return c;
+    })();
     expect(truth).toBe(expected);
     expect(pos.givesCheck(m!)).toBe(expected);
   });

@@ -11,7 +11,8 @@ function fakeWriter(opts: { chunk: number; eagainEvery?: number; eagainFirst?: n
     calls++;
     if (opts.eagainFirst && calls <= opts.eagainFirst) throw Object.assign(new Error('again'), { code: 'EAGAIN' });
     if (opts.eagainEvery && calls % opts.eagainEvery === 0) throw Object.assign(new Error('again'), { code: 'EAGAIN' });
-    if (opts.epipeAfter !== undefined && out.length >= opts.epipeAfter) throw Object.assign(new Error('pipe'), { code: 'EPIPE' });
+    if (opts.epipeAfter !== undefined && out.length >= opts.epipeAfter)
+      throw Object.assign(new Error('pipe'), { code: 'EPIPE' });
     const n = Math.min(len, opts.chunk);
     for (let i = 0; i < n; i++) out.push(buf[off + i]);
     return n;

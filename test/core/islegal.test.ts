@@ -10,16 +10,31 @@ import { NORMAL, PROMOTION, EN_PASSANT, CASTLING } from '../../src/core/types';
 import { load, legal } from '../helpers/chess';
 
 const PERFT = path.resolve(__dirname, '..', 'data', 'perft');
-const KINDS = [NORMAL, PROMOTION, PROMOTION | (1 << 12), PROMOTION | (2 << 12), PROMOTION | (3 << 12), EN_PASSANT, CASTLING];
+const KINDS = [
+  NORMAL,
+  PROMOTION,
+  PROMOTION | (1 << 12),
+  PROMOTION | (2 << 12),
+  PROMOTION | (3 << 12),
+  EN_PASSANT,
+  CASTLING,
+];
 
 describe('isLegalMove', () => {
   it('is true exactly for the generated moves, for every encodable move', () => {
     let seed = 99;
-    const rand = (n: number): number => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
-    let positions = 0, legalSeen = 0;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let positions = 0,
+      legalSeen = 0;
     for (const file of fs.readdirSync(PERFT).filter((f) => f.endsWith('.epd'))) {
       const chess960 = file.startsWith('chess960');
-      const lines = fs.readFileSync(path.join(PERFT, file), 'utf8').split('\n').filter((l) => l.trim());
+      const lines = fs
+        .readFileSync(path.join(PERFT, file), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim());
       for (let li = 0; li < lines.length; li += 8) {
         const pos = load(lines[li].split(';')[0].trim(), chess960);
         for (let ply = 0; ply < 24; ply++) {
@@ -29,13 +44,15 @@ describe('isLegalMove', () => {
             for (let ft = 0; ft < 4096; ft++) {
               for (const k of KINDS) {
                 const m = ft | k;
-                if (isLegalMove(pos, m) !== gen.has(m)) throw new Error(`isLegalMove(${m.toString(16)}) = ${!gen.has(m)} in ${toFen(pos)}`);
+                if (isLegalMove(pos, m) !== gen.has(m))
+                  throw new Error(`isLegalMove(${m.toString(16)}) = ${!gen.has(m)} in ${toFen(pos)}`);
               }
             }
             // Garbage from a hash collision: promotion bits on a normal move, bits above 16.
             if (ply === 12) {
               for (let m = 0; m < 65536; m++) {
-                if (isLegalMove(pos, m) !== gen.has(m)) throw new Error(`isLegalMove(${m.toString(16)}) = ${!gen.has(m)} in ${toFen(pos)}`);
+                if (isLegalMove(pos, m) !== gen.has(m))
+                  throw new Error(`isLegalMove(${m.toString(16)}) = ${!gen.has(m)} in ${toFen(pos)}`);
               }
               for (const m of gen) expect(isLegalMove(pos, m | 0x10000)).toBe(false);
             }

@@ -7,8 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { parseFen, toFen, START_FEN } from '../../src/core/fen';
 import { moveToUci, parseUciMove, moveToSan, parseSan, parseMove } from '../../src/core/notation';
 import {
-  MOVE_NONE, CASTLING, EN_PASSANT, PROMOTION, moveFrom, moveTo, moveKind, promoType,
-  KNIGHT, BISHOP, ROOK, QUEEN,
+  MOVE_NONE,
+  CASTLING,
+  EN_PASSANT,
+  PROMOTION,
+  moveFrom,
+  moveTo,
+  moveKind,
+  promoType,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
 } from '../../src/core/types';
 import { load, legal, play } from '../helpers/chess';
 
@@ -51,7 +61,9 @@ function parseEpdLine(text: string): { fen: string; ops: Map<string, string> } {
 }
 
 function readEpd(file: string): EpdLine[] {
-  return fs.readFileSync(path.join(ROOT, 'epd', file), 'utf8').split('\n')
+  return fs
+    .readFileSync(path.join(ROOT, 'epd', file), 'utf8')
+    .split('\n')
     .map((text, i) => ({ text, i }))
     .filter(({ text }) => text.trim() !== '')
     .map(({ text, i }) => ({ file, line: i + 1, ...parseEpdLine(text) }));
@@ -85,7 +97,10 @@ describe('SAN over the EPD suites', () => {
       let moves = 0;
       for (const e of lines) {
         const pos = parseFen(e.fen);
-        if (typeof pos === 'string') { failures.push(`${file}:${e.line}: ${e.fen}: ${pos}`); continue; }
+        if (typeof pos === 'string') {
+          failures.push(`${file}:${e.line}: ${e.fen}: ${pos}`);
+          continue;
+        }
         const fenBefore = toFen(pos);
         for (const op of ['bm', 'am']) {
           const arg = e.ops.get(op);
@@ -93,8 +108,14 @@ describe('SAN over the EPD suites', () => {
           for (const san of arg.split(/\s+/)) {
             moves++;
             const m = parseSan(pos, san);
-            if (m === MOVE_NONE) { failures.push(`${file}:${e.line}: ${e.fen}: ${op} ${san} does not parse`); continue; }
-            if (!legal(pos).includes(m)) { failures.push(`${file}:${e.line}: ${op} ${san} parsed to a non-legal move ${m}`); continue; }
+            if (m === MOVE_NONE) {
+              failures.push(`${file}:${e.line}: ${e.fen}: ${op} ${san} does not parse`);
+              continue;
+            }
+            if (!legal(pos).includes(m)) {
+              failures.push(`${file}:${e.line}: ${op} ${san} parsed to a non-legal move ${m}`);
+              continue;
+            }
             const out = moveToSan(pos, m);
             // Check marks included: the suites mark every check and mate in bm/am.
             if (!sameSan(san, out)) failures.push(`${file}:${e.line}: ${e.fen}: ${op} ${san} prints as ${out}`);
@@ -112,21 +133,35 @@ describe('SAN over the EPD suites', () => {
     // Known erratum in the suite: STS(v15.0) AT.049 lists "Qf4+" (d2f4), which gives no check.
     const errata = new Set(['5rb1/p1r1p1kp/5pp1/p2n4/1qBPR2P/1P4P1/P2Q1PK1/2R1N3 w - - Qf4+']);
     const failures: string[] = [];
-    let moves = 0, overDisambiguated = 0;
+    let moves = 0,
+      overDisambiguated = 0;
     for (const e of readEpd('sts1-15.epd')) {
       const pos = load(e.fen);
-      const c0 = e.ops.get('c0'), c9 = e.ops.get('c9');
-      if (c0 === undefined || c9 === undefined) { failures.push(`line ${e.line}: no c0/c9`); continue; }
-      const sans = unquote(c0).split(',').map((s) => s.trim().replace(/=\d+$/, ''));
+      const c0 = e.ops.get('c0'),
+        c9 = e.ops.get('c9');
+      if (c0 === undefined || c9 === undefined) {
+        failures.push(`line ${e.line}: no c0/c9`);
+        continue;
+      }
+      const sans = unquote(c0)
+        .split(',')
+        .map((s) => s.trim().replace(/=\d+$/, ''));
       const ucis = unquote(c9).split(/\s+/);
-      if (sans.length !== ucis.length) { failures.push(`line ${e.line}: c0 has ${sans.length} moves, c9 ${ucis.length}`); continue; }
+      if (sans.length !== ucis.length) {
+        failures.push(`line ${e.line}: c0 has ${sans.length} moves, c9 ${ucis.length}`);
+        continue;
+      }
       sans.forEach((san, k) => {
         moves++;
         const m = parseSan(pos, san);
         const u = parseUciMove(pos, ucis[k]);
-        if (m === MOVE_NONE) { failures.push(`line ${e.line}: ${e.fen}: c0 ${san} does not parse`); return; }
+        if (m === MOVE_NONE) {
+          failures.push(`line ${e.line}: ${e.fen}: c0 ${san} does not parse`);
+          return;
+        }
         if (u !== m) failures.push(`line ${e.line}: ${e.fen}: c0 ${san} and c9 ${ucis[k]} parse to different moves`);
-        if (moveToUci(pos, m) !== ucis[k]) failures.push(`line ${e.line}: ${san} prints as UCI ${moveToUci(pos, m)}, c9 has ${ucis[k]}`);
+        if (moveToUci(pos, m) !== ucis[k])
+          failures.push(`line ${e.line}: ${san} prints as UCI ${moveToUci(pos, m)}, c9 has ${ucis[k]}`);
         const out = moveToSan(pos, m);
         if (out !== san) {
           if (sameSan(san, out)) overDisambiguated++;
@@ -146,8 +181,12 @@ describe('SAN over the EPD suites', () => {
 describe('SAN and UCI round trips over all legal moves', () => {
   it('parseSan(moveToSan(m)) === m and parseUciMove(moveToUci(m)) === m, SANs unique', () => {
     const fens: [string, boolean][] = [];
-    const read = (f: string): string[] => fs.readFileSync(path.join(ROOT, 'test/data/perft', f), 'utf8')
-      .split('\n').filter((l) => l.trim()).map((l) => l.split(';')[0].trim());
+    const read = (f: string): string[] =>
+      fs
+        .readFileSync(path.join(ROOT, 'test/data/perft', f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => l.split(';')[0].trim());
     for (const f of read('perftsuite.epd')) fens.push([f, false]);
     for (const f of read('perft_random.epd').slice(0, 1500)) fens.push([f, false]);
     for (const f of read('chess960_fischer.epd').slice(0, 200)) fens.push([f, true]);
@@ -159,12 +198,14 @@ describe('SAN and UCI round trips over all legal moves', () => {
       const sans = new Set<string>();
       for (const m of legal(pos)) {
         n++;
-        const san = moveToSan(pos, m), uci = moveToUci(pos, m);
+        const san = moveToSan(pos, m),
+          uci = moveToUci(pos, m);
         if (sans.has(san)) failures.push(`${fen}: SAN ${san} printed twice`);
         sans.add(san);
         if (parseSan(pos, san) !== m) failures.push(`${fen}: SAN ${san} parses to ${parseSan(pos, san)}, not ${m}`);
         if (parseUciMove(pos, uci) !== m) failures.push(`${fen}: UCI ${uci} does not parse back`);
-        if (parseMove(pos, uci) !== m || parseMove(pos, san) !== m) failures.push(`${fen}: parseMove(${uci} / ${san}) fails`);
+        if (parseMove(pos, uci) !== m || parseMove(pos, san) !== m)
+          failures.push(`${fen}: parseMove(${uci} / ${san}) fails`);
       }
       if (failures.length > 20) break;
     }

@@ -27,8 +27,11 @@ let core: Core;
 let bundleFile = '';
 
 beforeAll(async () => {
-  bundleFile = await bundleCore(ROOT, 'perft-test',
-    "export * from './src/core/fen'; export * from './src/core/perft'; export * from './src/core/notation';");
+  bundleFile = await bundleCore(
+    ROOT,
+    'perft-test',
+    "export * from './src/core/fen'; export * from './src/core/perft'; export * from './src/core/notation';",
+  );
   core = (await import(pathToFileURL(bundleFile).href)) as Core;
 });
 
@@ -98,7 +101,8 @@ describe('perft suites', () => {
           continue;
         }
         const fenBefore = core.toFen(pos);
-        const keyLo = pos.keyLo, keyHi = pos.keyHi;
+        const keyLo = pos.keyLo,
+          keyHi = pos.keyHi;
         for (const [depth, expected] of e.counts) {
           if (expected > BigInt(suite.maxNodes)) continue;
           const got = core.perft(pos, depth);
@@ -112,7 +116,10 @@ describe('perft suites', () => {
         }
       }
       expect(checked).toBeGreaterThan(entries.length); // at least D1 and more for most positions
-      expect(failures.length, `${failures.length} perft mismatch(es) in ${suite.file}:\n${failures.slice(0, 100).join('\n')}`).toBe(0);
+      expect(
+        failures.length,
+        `${failures.length} perft mismatch(es) in ${suite.file}:\n${failures.slice(0, 100).join('\n')}`,
+      ).toBe(0);
     }, 180_000);
   }
 });
@@ -129,15 +136,21 @@ describe('perftDivide', () => {
         const div = core.perftDivide(pos, depth);
         const p = core.perft(pos, depth);
         if (div.total !== p) failures.push(`${e.fen} d${depth}: divide total ${div.total} != perft ${p}`);
-        if (BigInt(div.total) !== expected) failures.push(`${e.fen} d${depth}: divide total ${div.total}, expected ${expected}`);
+        if (BigInt(div.total) !== expected)
+          failures.push(`${e.fen} d${depth}: divide total ${div.total}, expected ${expected}`);
         const sum = div.moves.reduce((s, [, n]) => s + n, 0);
         if (sum !== div.total) failures.push(`${e.fen} d${depth}: sum of moves ${sum} != total ${div.total}`);
-        if (BigInt(div.moves.length) !== e.counts[0][1]) failures.push(`${e.fen} d${depth}: ${div.moves.length} root moves`);
-        if (new Set(div.moves.map(([u]) => u)).size !== div.moves.length) failures.push(`${e.fen} d${depth}: duplicate root moves`);
+        if (BigInt(div.moves.length) !== e.counts[0][1])
+          failures.push(`${e.fen} d${depth}: ${div.moves.length} root moves`);
+        if (new Set(div.moves.map(([u]) => u)).size !== div.moves.length)
+          failures.push(`${e.fen} d${depth}: duplicate root moves`);
         if (depth === 3) {
           for (const [uci, n] of div.moves) {
             const m = core.parseUciMove(pos, uci);
-            if (m === 0) { failures.push(`${e.fen}: divide move ${uci} does not parse`); continue; }
+            if (m === 0) {
+              failures.push(`${e.fen}: divide move ${uci} does not parse`);
+              continue;
+            }
             pos.make(m);
             const child = core.perft(pos, depth - 1);
             pos.unmake(m);
@@ -163,7 +176,8 @@ describe('perftDivide', () => {
         for (const [depth, expected] of e.counts) {
           if (expected > 20_000n) continue;
           const got = perftSrc.perft(pos, depth);
-          if (BigInt(got) !== expected) failures.push(`${file}:${e.line}: ${e.fen}: depth ${depth}: expected ${expected}, got ${got}`);
+          if (BigInt(got) !== expected)
+            failures.push(`${file}:${e.line}: ${e.fen}: depth ${depth}: expected ${expected}, got ${got}`);
         }
       }
     }

@@ -171,11 +171,18 @@ describe('threefold repetition', () => {
     play(pos, 'Nf6');
     pos.makeNull();
     play(pos, 'Ng8');
-    expect(toFen(pos).split(' ').slice(0, 4)).toEqual(toFen(play(load(START_FEN), 'e4 e5')).split(' ').slice(0, 4));
+    expect(toFen(pos).split(' ').slice(0, 4)).toEqual(
+      toFen(play(load(START_FEN), 'e4 e5'))
+        .split(' ')
+        .slice(0, 4),
+    );
     expect(pos.repetitions()).toBe(0);
     expect(pos.isRepetitionDraw(0)).toBe(false);
     // Undone, the scan reaches back as before: a real repetition after the null moves are gone.
-    pos.unmake(pos.stMove[pos.sp - 1]); pos.unmakeNull(); pos.unmake(pos.stMove[pos.sp - 1]); pos.unmakeNull();
+    pos.unmake(pos.stMove[pos.sp - 1]);
+    pos.unmakeNull();
+    pos.unmake(pos.stMove[pos.sp - 1]);
+    pos.unmakeNull();
     play(pos, 'Nf3 Nf6 Ng1 Ng8');
     expect(pos.repetitions()).toBe(1);
     expect(pos.isRepetitionDraw(0)).toBe(true);
@@ -210,7 +217,7 @@ describe('dead positions (insufficient material)', () => {
 
   it('square colours of the FENs below are what the names say', () => {
     // a1 is dark; a square is dark when file + rank is even (0-based).
-    const dark = (sq: string): boolean => ((sq.charCodeAt(0) - 97) + (sq.charCodeAt(1) - 49)) % 2 === 0;
+    const dark = (sq: string): boolean => (sq.charCodeAt(0) - 97 + (sq.charCodeAt(1) - 49)) % 2 === 0;
     expect([dark('c8'), dark('f1')]).toEqual([false, false]);
     expect([dark('d7'), dark('e2'), dark('f1')]).toEqual([false, false, false]);
     expect([dark('c7'), dark('f1')]).toEqual([true, false]);
@@ -319,13 +326,18 @@ describe('en passant legality', () => {
   });
 
   it('no generated move in these positions leaves the own king attacked', () => {
-    for (const fen of ['8/8/8/K2pP2r/8/8/8/7k w - - 0 2', '8/8/8/K2pP1Nr/8/8/8/7k w - d6 0 2', '8/8/8/3pP3/4K3/8/8/7k w - d6 0 2']) {
+    for (const fen of [
+      '8/8/8/K2pP2r/8/8/8/7k w - - 0 2',
+      '8/8/8/K2pP1Nr/8/8/8/7k w - d6 0 2',
+      '8/8/8/3pP3/4K3/8/8/7k w - d6 0 2',
+    ]) {
       const pos = load(fen);
       for (const m of legal(pos)) {
         pos.make(m);
         // After our move the opponent must not be able to capture our king: our king not attacked.
         const us = pos.stm ^ 1;
-        const oLo = pos.occ[0] | pos.occ[2], oHi = pos.occ[1] | pos.occ[3];
+        const oLo = pos.occ[0] | pos.occ[2],
+          oHi = pos.occ[1] | pos.occ[3];
         expect(pos.isAttacked(pos.kingSquare(us), pos.stm, oLo, oHi), `${fen} ${m}`).toBe(false);
         pos.unmake(m);
       }

@@ -9,8 +9,13 @@ function rank(vectors: Array<[number, number]>): number {
     for (let bit = 63; bit >= 0; bit--) {
       if ((bit >= 32 ? (hi >>> (bit - 32)) & 1 : (lo >>> bit) & 1) === 0) continue;
       const b = basis[bit];
-      if (!b) { basis[bit] = [lo, hi]; r++; break; }
-      lo ^= b[0]; hi ^= b[1];
+      if (!b) {
+        basis[bit] = [lo, hi];
+        r++;
+        break;
+      }
+      lo ^= b[0];
+      hi ^= b[1];
     }
   }
   return r;

@@ -12,16 +12,19 @@ import { parseUciMove } from '../../src/core/notation';
 import { readGames } from '../../src/datagen/viriformat';
 
 describe.each(TARGETS)('datagen: $name', (t) => {
-  const run = (args: string[]): string => execFileSync(t.cmd, [...t.args, ...args], { encoding: 'utf8', timeout: 120000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = (args: string[]): string =>
+    execFileSync(t.cmd, [...t.args, ...args], { encoding: 'utf8', timeout: 120000, stdio: ['ignore', 'pipe', 'pipe'] });
 
   it('repeatable games for a seed with 1 or 2 jobs; appends after dropping a partial game; data --text replays', () => {
     requireBuilt(t);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-dg-'));
-    const a = path.join(dir, 'a.vf'), b = path.join(dir, 'b.vf');
+    const a = path.join(dir, 'a.vf'),
+      b = path.join(dir, 'b.vf');
     const common = ['--count', '400', '--nodes', '200', '--seed', '11', '--random-plies', '6', '--hce'];
     run(['datagen', '--out', a, '--jobs', '1', ...common]);
     run(['datagen', '--out', b, '--jobs', '2', ...common]);
-    const ba = fs.readFileSync(a), bb = fs.readFileSync(b);
+    const ba = fs.readFileSync(a),
+      bb = fs.readFileSync(b);
     expect(ba.equals(bb)).toBe(true);
     const games = [...readGames(ba)];
     const positions = games.reduce((s, g) => s + g.moves.length, 0);

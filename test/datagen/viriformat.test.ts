@@ -6,8 +6,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
-  packBoard, unpackBoard, toViriMove, fromViriMove, GameWriter, readGames, completeLength, headerPosition,
-  HEADER_BYTES, RESULT_WHITE, RESULT_BLACK, RESULT_DRAW,
+  packBoard,
+  unpackBoard,
+  toViriMove,
+  fromViriMove,
+  GameWriter,
+  readGames,
+  completeLength,
+  headerPosition,
+  HEADER_BYTES,
+  RESULT_WHITE,
+  RESULT_BLACK,
+  RESULT_DRAW,
 } from '../../src/datagen/viriformat';
 import { prepareOutput } from '../../src/datagen/command';
 import { GamePlayer } from '../../src/datagen/play';
@@ -58,7 +68,10 @@ describe('viriformat', () => {
         seen.add(moveKind(m));
         // viriformat's type field: 1 en passant, 2 castling (king takes rook), 3 promotion.
         if (moveKind(m) === EN_PASSANT) expect(v >>> 14).toBe(1);
-        if (moveKind(m) === CASTLING) { expect(v >>> 14).toBe(2); expect(pos.board[(v >> 6) & 63] & 7).toBe(4); }
+        if (moveKind(m) === CASTLING) {
+          expect(v >>> 14).toBe(2);
+          expect(pos.board[(v >> 6) & 63] & 7).toBe(4);
+        }
         if (moveKind(m) === PROMOTION) expect(v >>> 14).toBe(3);
       }
     }
@@ -81,8 +94,22 @@ describe('viriformat', () => {
     // the writers that produce real viriformat data (and the spec's text: piece i is the i-th set bit,
     // packed as pieces[i / 2] |= p << 4 * (i % 2)) put piece 0 in the low nibble, as here.
     expect(hex).toBe(
-      'ffff00000000ffff' + '1642256100000000' + '888888889ecaade9' + '40' + '00' + '0100' + '0000' + '02' + '00' +
-      '0c070a00' + '34091400' + 'c309e2ff' + '3c0dff7f' + '2709ff7f' + '00000000');
+      'ffff00000000ffff' +
+        '1642256100000000' +
+        '888888889ecaade9' +
+        '40' +
+        '00' +
+        '0100' +
+        '0000' +
+        '02' +
+        '00' +
+        '0c070a00' +
+        '34091400' +
+        'c309e2ff' +
+        '3c0dff7f' +
+        '2709ff7f' +
+        '00000000',
+    );
   });
 
   it('a truncated file keeps its complete games, and the datagen output is cut back to them', () => {
@@ -92,7 +119,11 @@ describe('viriformat', () => {
     for (let g = 0; g < 3; g++) {
       w.begin(pos);
       const p = load(START_FEN);
-      for (const u of ['g1f3', 'g8f6', 'f3g1', 'f6g8'].slice(0, 2 + g)) { const m = parseUciMove(p, u); w.add(m, g * 10); p.make(m); }
+      for (const u of ['g1f3', 'g8f6', 'f3g1', 'f6g8'].slice(0, 2 + g)) {
+        const m = parseUciMove(p, u);
+        w.add(m, g * 10);
+        p.make(m);
+      }
       games.push(w.finish(RESULT_DRAW));
     }
     const all = Buffer.concat(games);
@@ -108,10 +139,21 @@ describe('viriformat', () => {
 });
 
 describe('self-play games', () => {
-  const cfg = { seed: 9, softNodes: 300, hardNodes: 2400, randomPlies: 8, book: [], hashMiB: 1, hce: true, plyCap: 400 };
+  const cfg = {
+    seed: 9,
+    softNodes: 300,
+    hardNodes: 2400,
+    randomPlies: 8,
+    book: [],
+    hashMiB: 1,
+    hce: true,
+    plyCap: 400,
+  };
 
   it('a game replays legally from its header, ends by a rule or adjudication, and repeats for its seed', () => {
-    const a = new GamePlayer(cfg).play(3), b = new GamePlayer(cfg).play(3), c = new GamePlayer(cfg).play(4);
+    const a = new GamePlayer(cfg).play(3),
+      b = new GamePlayer(cfg).play(3),
+      c = new GamePlayer(cfg).play(4);
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
     expect(Buffer.from(a.bytes).equals(Buffer.from(c.bytes))).toBe(false);
     const [g] = [...readGames(a.bytes)];
@@ -126,7 +168,8 @@ describe('self-play games', () => {
     }
     const last = g.scores[g.scores.length - 1];
     const adjudicated = Math.abs(last) >= 2000 || g.scores.length >= cfg.plyCap;
-    const byRule = legal(pos).length === 0 || pos.halfmove >= 100 || pos.repetitions() >= 2 || pos.isInsufficientMaterial();
+    const byRule =
+      legal(pos).length === 0 || pos.halfmove >= 100 || pos.repetitions() >= 2 || pos.isInsufficientMaterial();
     const quietDraw = g.scores.slice(-12).every((s) => Math.abs(s) <= 10);
     expect(adjudicated || byRule || quietDraw).toBe(true);
     if (g.header.result === RESULT_WHITE) expect(last).toBeGreaterThan(0);
@@ -139,10 +182,24 @@ describe('the soft node limit', () => {
     // Iterations grow by a factor of 2 or more, so finishing the one that crosses the limit cost 1.8 times the limit a
     // move here (2.1 in datagen at 5000); not starting an iteration that is expected to end far past it gives about 1.1.
     const soft = 2000;
-    const p = new GamePlayer({ seed: 5, softNodes: soft, hardNodes: 8 * soft, randomPlies: 8, book: [], hashMiB: 1, hce: true, plyCap: 120 });
-    let nodes = 0, positions = 0;
+    const p = new GamePlayer({
+      seed: 5,
+      softNodes: soft,
+      hardNodes: 8 * soft,
+      randomPlies: 8,
+      book: [],
+      hashMiB: 1,
+      hce: true,
+      plyCap: 120,
+    });
+    let nodes = 0,
+      positions = 0;
     // r.nodes is the player's running total (the searches that vet each opening included), so it is assigned, not added.
-    for (let g = 0; g < 2; g++) { const r = p.play(g); positions += r.positions; nodes = r.nodes; }
+    for (let g = 0; g < 2; g++) {
+      const r = p.play(g);
+      positions += r.positions;
+      nodes = r.nodes;
+    }
     expect(positions).toBeGreaterThan(40);
     expect(nodes / positions).toBeLessThan(1.5 * soft);
   }, 60_000);
@@ -151,7 +208,7 @@ describe('the soft node limit', () => {
 describe('datagen output safety', () => {
   it('refuses to append to a file that is not viriformat, and leaves it untouched', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-vf-')), 'notes.txt');
-    const text = 'these are somebody\'s notes, not training data\n'.repeat(20);
+    const text = "these are somebody's notes, not training data\n".repeat(20);
     fs.writeFileSync(file, text);
     expect(() => prepareOutput(file)).toThrow(/not a viriformat file/);
     expect(fs.readFileSync(file, 'utf8')).toBe(text);

@@ -17,21 +17,38 @@ const targets: [string, string, string[], string][] = [
   ['node dist/tessera.js', process.execPath, [path.join(DIST, 'tessera.js')], path.join(DIST, 'tessera.js')],
 ];
 
-function tessera(cmd: string, pre: string[], args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+function tessera(
+  cmd: string,
+  pre: string[],
+  args: string[],
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const p = spawn(cmd, [...pre, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
-    let out = '', err = '';
+    const p = spawn(cmd, [...pre, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    let out = '',
+      err = '';
     p.stdout.on('data', (d: Buffer) => (out += d));
     p.stderr.on('data', (d: Buffer) => (err += d));
-    const timer = setTimeout(() => { p.kill('SIGKILL'); reject(new Error(`timeout\n${out}\n${err}`)); }, 50000);
+    const timer = setTimeout(() => {
+      p.kill('SIGKILL');
+      reject(new Error(`timeout\n${out}\n${err}`));
+    }, 50000);
     p.on('error', reject);
-    p.on('exit', (code) => { clearTimeout(timer); resolve({ code, out, err }); });
+    p.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
   });
 }
 
 describe.each(targets)('%s epd', (_name, cmd, pre, file) => {
   it('solves the tiny suite and writes the JSON report', async () => {
-    expect(fs.existsSync(file), `${file} is missing: run \`npm run build\` to see why the test setup's build failed`).toBe(true);
+    expect(
+      fs.existsSync(file),
+      `${file} is missing: run \`npm run build\` to see why the test setup's build failed`,
+    ).toBe(true);
     const json = path.join(tmp, `${path.basename(file)}.json`);
     const r = await tessera(cmd, pre, ['epd', TINY, '--movetime', '200', '--jobs', '2', '--json', json]);
     expect(r.code, `${r.out}\n${r.err}`).toBe(0);
@@ -40,12 +57,29 @@ describe.each(targets)('%s epd', (_name, cmd, pre, file) => {
     expect(report.engine).toMatch(/^Tessera /);
     expect(report).toMatchObject({ limit: { movetime: 200 }, jobs: 2, threads: 1 });
     const f = report.files[0];
-    expect(f).toMatchObject({ positions: 4, done: 4, solved: 4, unreadable: 1, engineErrors: 0, points: 10, maxPoints: 10 });
+    expect(f).toMatchObject({
+      positions: 4,
+      done: 4,
+      solved: 4,
+      unreadable: 1,
+      engineErrors: 0,
+      points: 10,
+      maxPoints: 10,
+    });
     const byId = Object.fromEntries(f.results.map((x: { id: string }) => [x.id, x]));
-    expect(byId['tiny.1 mate in one']).toMatchObject({ move: 'a1a8', moveSan: 'Ra8#', solved: true, score: { kind: 'mate', value: 1 } });
+    expect(byId['tiny.1 mate in one']).toMatchObject({
+      move: 'a1a8',
+      moveSan: 'Ra8#',
+      solved: true,
+      score: { kind: 'mate', value: 1 },
+    });
     expect(byId['tiny.2 hanging queen']).toMatchObject({ move: 'd2d5', moveSan: 'Rxd5', solved: true, points: 10 });
     expect(byId['tiny.3 knight fork']).toMatchObject({ move: 'd5c7', moveSan: 'Nc7+', solved: true });
-    expect(byId['tiny.4 mate in two']).toMatchObject({ solved: true, score: { kind: 'mate', value: 2 }, expected: { dm: 2 } });
+    expect(byId['tiny.4 mate in two']).toMatchObject({
+      solved: true,
+      score: { kind: 'mate', value: 2 },
+      expected: { dm: 2 },
+    });
     for (const x of f.results) {
       expect(x.foundAtMs).toBeGreaterThanOrEqual(0);
       expect(x.foundAtMs).toBeLessThanOrEqual(x.timeMs);
@@ -56,7 +90,10 @@ describe.each(targets)('%s epd', (_name, cmd, pre, file) => {
   });
 
   it('a file that cannot be read: exit status 2 and a clear message', async () => {
-    expect(fs.existsSync(file), `${file} is missing: run \`npm run build\` to see why the test setup's build failed`).toBe(true);
+    expect(
+      fs.existsSync(file),
+      `${file} is missing: run \`npm run build\` to see why the test setup's build failed`,
+    ).toBe(true);
     const r = await tessera(cmd, pre, ['epd', path.join(tmp, 'nope.epd')]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/epd: cannot read .*nope\.epd: no such file/);

@@ -3,7 +3,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  parseEpdLine, parseEpdText, tokenizeEpd, parsePointList, themeOf, expectedText, type EpdPosition,
+  parseEpdLine,
+  parseEpdText,
+  tokenizeEpd,
+  parsePointList,
+  themeOf,
+  expectedText,
+  type EpdPosition,
 } from '../../src/epd/parse';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -133,7 +139,10 @@ describe('dm, id, c0 points, themes, counters', () => {
     expect(p.themeKey).toBe('STS1');
     expect(p.maxPoints).toBe(10);
     expect(p.points!.map((x) => [x.move.san, x.move.uci, x.points])).toEqual([
-      ['f5', 'f4f5', 10], ['Be5+', 'd4e5', 2], ['Bf2', 'd4f2', 3], ['Bg4', 'f3g4', 2],
+      ['f5', 'f4f5', 10],
+      ['Be5+', 'd4e5', 2],
+      ['Bf2', 'd4f2', 3],
+      ['Bg4', 'f3g4', 2],
     ]);
   });
 
@@ -146,12 +155,17 @@ describe('dm, id, c0 points, themes, counters', () => {
   });
 
   it('c0 as a plain comment is not a point list (WAC.150)', () => {
-    const p = pos('r3r1k1/5p2/pQ1b2pB/1p6/4p3/6P1/Pq2BP1P/2R3K1 b - - bm Ba3 Be5 Bf8 e3; c0 "All win but e3 is best."; id "WAC.150";');
+    const p = pos(
+      'r3r1k1/5p2/pQ1b2pB/1p6/4p3/6P1/Pq2BP1P/2R3K1 b - - bm Ba3 Be5 Bf8 e3; c0 "All win but e3 is best."; id "WAC.150";',
+    );
     expect(p.points).toBeNull();
     expect(p.maxPoints).toBe(0);
     expect(p.bm).toHaveLength(4);
     expect(parsePointList('All win but e3 is best.')).toBeNull();
-    expect(parsePointList('Qf4=10, Re2=3')).toEqual([{ move: 'Qf4', points: 10 }, { move: 'Re2', points: 3 }]);
+    expect(parsePointList('Qf4=10, Re2=3')).toEqual([
+      { move: 'Qf4', points: 10 },
+      { move: 'Re2', points: 3 },
+    ]);
   });
 
   it('an illegal move in a c0 point list makes the line malformed', () => {
@@ -160,7 +174,10 @@ describe('dm, id, c0 points, themes, counters', () => {
 
   it('themes', () => {
     expect(themeOf('STS(v1.0) Undermine.001')).toEqual({ theme: 'Undermine', key: 'STS1' });
-    expect(themeOf('STS(v3.0) Knight Outposts/Centralization/Repositioning.042')).toEqual({ theme: 'Knight Outposts/Centralization/Repositioning', key: 'STS3' });
+    expect(themeOf('STS(v3.0) Knight Outposts/Centralization/Repositioning.042')).toEqual({
+      theme: 'Knight Outposts/Centralization/Repositioning',
+      key: 'STS3',
+    });
     expect(themeOf('STS(v15.0) AT.049')).toEqual({ theme: 'AT', key: 'STS15' });
     expect(themeOf('WAC.001')).toEqual({ theme: 'WAC', key: 'WAC' });
     expect(themeOf('mate1')?.theme).toBe('mate');
@@ -169,7 +186,9 @@ describe('dm, id, c0 points, themes, counters', () => {
   });
 
   it('hmvc/fmvn and FEN counters reach the engine FEN', () => {
-    expect(pos('6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; hmvc 12; fmvn 30;').fen).toBe('6k1/5ppp/8/8/8/8/8/R5K1 w - - 12 30');
+    expect(pos('6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; hmvc 12; fmvn 30;').fen).toBe(
+      '6k1/5ppp/8/8/8/8/8/R5K1 w - - 12 30',
+    );
     expect(pos('6k1/5ppp/8/8/8/8/8/R5K1 w - - 5 9 bm Ra8#;').fen).toBe('6k1/5ppp/8/8/8/8/8/R5K1 w - - 5 9');
     const p = pos('6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#;');
     expect(p.fen).toBe('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
@@ -200,9 +219,13 @@ describe('malformed lines', () => {
   });
 
   it('a file: blank and # lines are skipped, bad lines reported with their numbers, CRLF and BOM', () => {
-    const text = '\ufeff# comment\r\n6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "a";\r\n\r\nnot epd\r\n6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8; id "b"\r\n';
+    const text =
+      '\ufeff# comment\r\n6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "a";\r\n\r\nnot epd\r\n6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8; id "b"\r\n';
     const r = parseEpdText(text);
-    expect(r.positions.map((p) => [p.id, p.line])).toEqual([['a', 2], ['b', 5]]);
+    expect(r.positions.map((p) => [p.id, p.line])).toEqual([
+      ['a', 2],
+      ['b', 5],
+    ]);
     expect(r.errors.map((e) => e.line)).toEqual([4]);
     expect(r.errors[0].text).toBe('not epd');
   });

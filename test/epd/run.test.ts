@@ -25,14 +25,31 @@ interface ReportJson {
   [k: string]: unknown;
 }
 
-async function run(o: Partial<EpdRunOptions>): Promise<{ code: number; out: string; err: string; json: ReportJson | null }> {
-  const out = capture(), err = capture();
+async function run(
+  o: Partial<EpdRunOptions>,
+): Promise<{ code: number; out: string; err: string; json: ReportJson | null }> {
+  const out = capture(),
+    err = capture();
   const json = path.join(tmp, `r${Math.random().toString(36).slice(2)}.json`);
   const code = await runEpd({
-    files: [path.join(FIXTURES, 'tiny.epd')], limit: { kind: 'movetime', value: 100 }, threads: 1, hash: 16, jobs: 1,
-    json, engine: FAKE, out: out.stream, err: err.stream, tty: false, ...o,
+    files: [path.join(FIXTURES, 'tiny.epd')],
+    limit: { kind: 'movetime', value: 100 },
+    threads: 1,
+    hash: 16,
+    jobs: 1,
+    json,
+    engine: FAKE,
+    out: out.stream,
+    err: err.stream,
+    tty: false,
+    ...o,
   });
-  return { code, out: out.text(), err: err.text(), json: fs.existsSync(json) ? JSON.parse(fs.readFileSync(json, 'utf8')) : null };
+  return {
+    code,
+    out: out.text(),
+    err: err.text(),
+    json: fs.existsSync(json) ? JSON.parse(fs.readFileSync(json, 'utf8')) : null,
+  };
 }
 
 describe('run loop with a fake engine', () => {
@@ -41,19 +58,57 @@ describe('run loop with a fake engine', () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain('tiny.epd:5: malformed EPD line skipped: invalid FEN');
     const f = r.json!.files[0];
-    expect(f).toMatchObject({ positions: 4, done: 4, unreadable: 1, engineErrors: 1, solved: 1, points: 1, maxPoints: 10 });
-    expect(f.unreadableLines).toEqual([{ line: 5, error: expect.stringMatching(/invalid FEN/), text: 'this line is not EPD; id "tiny.bad";' }]);
+    expect(f).toMatchObject({
+      positions: 4,
+      done: 4,
+      unreadable: 1,
+      engineErrors: 1,
+      solved: 1,
+      points: 1,
+      maxPoints: 10,
+    });
+    expect(f.unreadableLines).toEqual([
+      { line: 5, error: expect.stringMatching(/invalid FEN/), text: 'this line is not EPD; id "tiny.bad";' },
+    ]);
     const byId = Object.fromEntries(f.results.map((x) => [x.id, x]));
-    expect(byId['tiny.1 mate in one']).toMatchObject({ solved: true, move: 'a1a8', moveSan: 'Ra8#', foundAtMs: 7, foundAtDepth: 2, depth: 3, score: { kind: 'mate', value: 1 } });
-    expect(byId['tiny.2 hanging queen']).toMatchObject({ solved: false, move: 'd2d1', moveSan: 'Rd1', points: 1, maxPoints: 10, foundAtMs: null });
-    expect(byId['tiny.3 knight fork']).toMatchObject({ solved: false, move: null, error: expect.stringMatching(/engine exited \(code 3\)/) });
+    expect(byId['tiny.1 mate in one']).toMatchObject({
+      solved: true,
+      move: 'a1a8',
+      moveSan: 'Ra8#',
+      foundAtMs: 7,
+      foundAtDepth: 2,
+      depth: 3,
+      score: { kind: 'mate', value: 1 },
+    });
+    expect(byId['tiny.2 hanging queen']).toMatchObject({
+      solved: false,
+      move: 'd2d1',
+      moveSan: 'Rd1',
+      points: 1,
+      maxPoints: 10,
+      foundAtMs: null,
+    });
+    expect(byId['tiny.3 knight fork']).toMatchObject({
+      solved: false,
+      move: null,
+      error: expect.stringMatching(/engine exited \(code 3\)/),
+    });
     // After the crash the engine is started again for the next position (the fake plays Rh7, no mate seen).
     expect(byId['tiny.4 mate in two']).toMatchObject({ solved: false, move: 'h1h7', error: null, expected: { dm: 2 } });
-    expect(r.json).toMatchObject({ engine: 'Fake 1.0', limit: { movetime: 100 }, jobs, threads: 1, hash: 16, interrupted: false });
+    expect(r.json).toMatchObject({
+      engine: 'Fake 1.0',
+      limit: { movetime: 100 },
+      jobs,
+      threads: 1,
+      hash: 16,
+      interrupted: false,
+    });
     // One line per position when the output is not a terminal, then the summary.
     expect(r.out.match(/^\[\d\/4\] /gm)).toHaveLength(4);
     expect(r.out).toMatch(/^\[\d\/4\] tiny\.1 mate in one\s+solved\s+Ra8#\s+\(bm Ra8#\)/m);
-    expect(r.out).toContain('tiny.epd: 1/10 points (10.0%), best move 1/4 (25.0%); 1 unreadable line skipped, 1 engine error');
+    expect(r.out).toContain(
+      'tiny.epd: 1/10 points (10.0%), best move 1/4 (25.0%); 1 unreadable line skipped, 1 engine error',
+    );
   });
 
   it('draws a progress bar on a terminal', async () => {
@@ -78,9 +133,22 @@ describe('run loop with a fake engine', () => {
 
 describe('options', () => {
   it('defaults to 1000 ms a position, 1 thread, 16 MiB, 1 job', () => {
-    expect(epdOptions(['a.epd'], {})).toEqual({ files: ['a.epd'], limit: { kind: 'movetime', value: 1000 }, threads: 1, hash: 16, jobs: 1, json: null });
-    expect(epdOptions(['a.epd'], { depth: '12', jobs: '2', threads: '3', hash: '64', json: 'x.json' }))
-      .toEqual({ files: ['a.epd'], limit: { kind: 'depth', value: 12 }, threads: 3, hash: 64, jobs: 2, json: 'x.json' });
+    expect(epdOptions(['a.epd'], {})).toEqual({
+      files: ['a.epd'],
+      limit: { kind: 'movetime', value: 1000 },
+      threads: 1,
+      hash: 16,
+      jobs: 1,
+      json: null,
+    });
+    expect(epdOptions(['a.epd'], { depth: '12', jobs: '2', threads: '3', hash: '64', json: 'x.json' })).toEqual({
+      files: ['a.epd'],
+      limit: { kind: 'depth', value: 12 },
+      threads: 3,
+      hash: 64,
+      jobs: 2,
+      json: 'x.json',
+    });
     expect(epdOptions(['a.epd'], { nodes: '100000' })).toMatchObject({ limit: { kind: 'nodes', value: 100000 } });
   });
   it('rejects nonsense', () => {

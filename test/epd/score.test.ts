@@ -15,12 +15,22 @@ function pos(line: string): EpdPosition {
 function infos(...specs: string[]): InfoEvent[] {
   return specs.map((s) => {
     const [d, t, move, sc] = s.split(':');
-    const score = sc === undefined ? null : sc.startsWith('mate') ? { kind: 'mate' as const, value: Number(sc.slice(4)) } : { kind: 'cp' as const, value: Number(sc.slice(2)) };
+    const score =
+      sc === undefined
+        ? null
+        : sc.startsWith('mate')
+          ? { kind: 'mate' as const, value: Number(sc.slice(4)) }
+          : { kind: 'cp' as const, value: Number(sc.slice(2)) };
     return { depth: Number(d), timeMs: Number(t), move, score, nodes: null };
   });
 }
 
-const result = (bestmove: string | null, ev: InfoEvent[], elapsedMs = 1000, error?: string): EngineResult => ({ bestmove, infos: ev, elapsedMs, error });
+const result = (bestmove: string | null, ev: InfoEvent[], elapsedMs = 1000, error?: string): EngineResult => ({
+  bestmove,
+  infos: ev,
+  elapsedMs,
+  error,
+});
 
 // WAC.022: bm Ba2 (c4a2) Nxf7 (g5f7)
 const WAC22 = pos('r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - bm Ba2 Nxf7; id "WAC.022";');
@@ -62,7 +72,10 @@ describe('bm', () => {
   });
 
   it('engine errors and illegal moves are unsolved, with the error', () => {
-    expect(judge(WAC22, result(null, infos('1:1:c4a2'), 50, 'engine exited (code 3)'))).toMatchObject({ solved: false, error: 'engine exited (code 3)' });
+    expect(judge(WAC22, result(null, infos('1:1:c4a2'), 50, 'engine exited (code 3)'))).toMatchObject({
+      solved: false,
+      error: 'engine exited (code 3)',
+    });
     expect(judge(WAC22, result('e2e4', []))).toMatchObject({ solved: false, error: 'bestmove e2e4 is not legal' });
   });
 });
@@ -86,7 +99,10 @@ describe('am', () => {
 describe('dm', () => {
   const DM2 = pos('k7/8/2K5/8/8/8/8/7R w - - dm 2; id "m2";');
   it('solved when the engine reports mate in N or fewer', () => {
-    const v = judge(DM2, result('c6b6', infos('1:1:h1h7:cp300', '3:4:c6b6:mate3', '5:9:c6b6:mate2', '6:12:c6b6:mate2')));
+    const v = judge(
+      DM2,
+      result('c6b6', infos('1:1:h1h7:cp300', '3:4:c6b6:mate3', '5:9:c6b6:mate2', '6:12:c6b6:mate2')),
+    );
     expect(v).toMatchObject({ solved: true, foundAtDepth: 5, foundAtMs: 9, score: { kind: 'mate', value: 2 } });
   });
   it('unsolved with a longer mate or no mate score', () => {
@@ -107,7 +123,9 @@ describe('dm', () => {
 
 describe('STS points', () => {
   // STS(v1.0) Undermine.001: f5=10, Be5+=2, Bf2=3, Bg4=2
-  const STS = pos('1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - - bm f5; id "STS(v1.0) Undermine.001"; c0 "f5=10, Be5+=2, Bf2=3, Bg4=2";');
+  const STS = pos(
+    '1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - - bm f5; id "STS(v1.0) Undermine.001"; c0 "f5=10, Be5+=2, Bf2=3, Bg4=2";',
+  );
   it('the best move earns 10 and solves it', () => {
     expect(judge(STS, result('f4f5', infos('1:1:f4f5')))).toMatchObject({ solved: true, points: 10, maxPoints: 10 });
   });
@@ -122,10 +140,19 @@ describe('STS points', () => {
 
 describe('info lines', () => {
   it('reads depth, time, score, nodes and the first PV move', () => {
-    expect(parseInfoLine('info depth 9 seldepth 17 multipv 1 score cp 181 nodes 12396 nps 86083 hashfull 9 time 144 pv b3b8 h2h4', 150))
-      .toEqual({ depth: 9, timeMs: 144, move: 'b3b8', score: { kind: 'cp', value: 181 }, nodes: 12396 });
-    expect(parseInfoLine('info depth 5 score mate -3 lowerbound nodes 10 pv a1a8', 33))
-      .toEqual({ depth: 5, timeMs: 33, move: 'a1a8', score: { kind: 'mate', value: -3 }, nodes: 10 });
+    expect(
+      parseInfoLine(
+        'info depth 9 seldepth 17 multipv 1 score cp 181 nodes 12396 nps 86083 hashfull 9 time 144 pv b3b8 h2h4',
+        150,
+      ),
+    ).toEqual({ depth: 9, timeMs: 144, move: 'b3b8', score: { kind: 'cp', value: 181 }, nodes: 12396 });
+    expect(parseInfoLine('info depth 5 score mate -3 lowerbound nodes 10 pv a1a8', 33)).toEqual({
+      depth: 5,
+      timeMs: 33,
+      move: 'a1a8',
+      score: { kind: 'mate', value: -3 },
+      nodes: 10,
+    });
   });
   it('ignores lines without a PV, info string, other multipv lines and non-info lines', () => {
     expect(parseInfoLine('info depth 3 currmove e2e4 currmovenumber 1', 0)).toBeNull();
@@ -136,22 +163,39 @@ describe('info lines', () => {
 });
 
 describe('summaries', () => {
-  const a = pos('1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - - bm f5; id "STS(v1.0) Undermine.001"; c0 "f5=10, Be5+=2, Bf2=3, Bg4=2";');
-  const b = pos('1n5k/3q3p/pp1p2pB/5r2/1PP1Qp2/P6P/6P1/2R3K1 w - - bm c5; id "STS(v1.0) Undermine.002"; c0 "c5=10, Qd4+=4, b5=4, g4=3";');
-  const c = pos('r3k2r/ppq2p1p/2n1p1p1/3pP3/5PP1/2P1Q3/PP2N2P/3R1RK1 b k - bm h5; id "STS(v2.0) Other.001"; c0 "h5=10, O-O=3, Qb6=1";');
+  const a = pos(
+    '1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - - bm f5; id "STS(v1.0) Undermine.001"; c0 "f5=10, Be5+=2, Bf2=3, Bg4=2";',
+  );
+  const b = pos(
+    '1n5k/3q3p/pp1p2pB/5r2/1PP1Qp2/P6P/6P1/2R3K1 w - - bm c5; id "STS(v1.0) Undermine.002"; c0 "c5=10, Qd4+=4, b5=4, g4=3";',
+  );
+  const c = pos(
+    'r3k2r/ppq2p1p/2n1p1p1/3pP3/5PP1/2P1Q3/PP2N2P/3R1RK1 b k - bm h5; id "STS(v2.0) Other.001"; c0 "h5=10, O-O=3, Qb6=1";',
+  );
 
   it('points per theme and in total; errors and unreadable lines counted apart', () => {
     const va = judge(a, result('f4f5', [], 500));
     const vb = judge(b, result('b4b5', [], 500));
     const vc = judge(c, result(null, [], 10, 'crash'));
     const s = summarize('sts.epd', [a, b, c], [va, vb, vc], 2);
-    expect(s).toMatchObject({ positions: 3, done: 3, solved: 1, points: 14, maxPoints: 30, unreadable: 2, errors: 1, scoredByPoints: true });
+    expect(s).toMatchObject({
+      positions: 3,
+      done: 3,
+      solved: 1,
+      points: 14,
+      maxPoints: 30,
+      unreadable: 2,
+      errors: 1,
+      scoredByPoints: true,
+    });
     expect(s.themes).toEqual([
       { key: 'STS1', theme: 'Undermine', positions: 2, solved: 1, points: 14, maxPoints: 20 },
       { key: 'STS2', theme: 'Other', positions: 1, solved: 0, points: 0, maxPoints: 10 },
     ]);
     const text = formatSummary(s, 1234);
-    expect(text).toContain('sts.epd: 14/30 points (46.7%), best move 1/3 (33.3%); 2 unreadable lines skipped, 1 engine error');
+    expect(text).toContain(
+      'sts.epd: 14/30 points (46.7%), best move 1/3 (33.3%); 2 unreadable lines skipped, 1 engine error',
+    );
     expect(text).toMatch(/STS1 {2}Undermine +1\/2 +14\/20 +70\.0%/);
   });
 
@@ -159,16 +203,30 @@ describe('summaries', () => {
     const v = judge(WAC22, result('d4d5', []));
     const s = summarize('wac.epd', [WAC22, WAC22], [v, null], 0);
     expect(s).toMatchObject({ positions: 2, done: 1, solved: 0, scoredByPoints: false, unsolvedIds: ['WAC.022'] });
-    expect(formatSummary(s, null)).toBe('wac.epd: 0/1 solved (0.0%); 1 not run\n  time: 1.00 s searching\n  unsolved: WAC.022');
+    expect(formatSummary(s, null)).toBe(
+      'wac.epd: 0/1 solved (0.0%); 1 not run\n  time: 1.00 s searching\n  unsolved: WAC.022',
+    );
   });
 
   it('result lines and JSON records', () => {
     const v = judge(WAC22, result('c4a2', infos('4:40:c4a2'), 995));
-    expect(formatResultLine(WAC22, v, null)).toBe('WAC.022         solved    Ba2      (bm Ba2 Nxf7)  0.99 s  found 0.04 s depth 4');
+    expect(formatResultLine(WAC22, v, null)).toBe(
+      'WAC.022         solved    Ba2      (bm Ba2 Nxf7)  0.99 s  found 0.04 s depth 4',
+    );
     expect(positionJson(WAC22, v)).toMatchObject({
-      id: 'WAC.022', line: 1, fen: 'r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq -',
-      expected: { bm: ['Ba2', 'Nxf7'] }, expectedUci: { bm: ['c4a2', 'g5f7'] },
-      move: 'c4a2', moveSan: 'Ba2', solved: true, points: null, foundAtMs: 40, foundAtDepth: 4, timeMs: 995, error: null,
+      id: 'WAC.022',
+      line: 1,
+      fen: 'r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq -',
+      expected: { bm: ['Ba2', 'Nxf7'] },
+      expectedUci: { bm: ['c4a2', 'g5f7'] },
+      move: 'c4a2',
+      moveSan: 'Ba2',
+      solved: true,
+      points: null,
+      foundAtMs: 40,
+      foundAtDepth: 4,
+      timeMs: 995,
+      error: null,
     });
   });
 

@@ -11,18 +11,28 @@ import { WHITE } from '../../src/core/bitboard';
 import type { Position } from '../../src/core/position';
 import { load } from '../helpers/chess';
 
-const suite = fs.readFileSync(path.join(__dirname, '..', 'data', 'perft', 'perftsuite.epd'), 'utf8')
-  .split('\n').filter((l) => l.trim()).map((l) => l.split(';')[0].trim());
+const suite = fs
+  .readFileSync(path.join(__dirname, '..', 'data', 'perft', 'perftsuite.epd'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => l.split(';')[0].trim());
 
 /** The same position with colours swapped and the board mirrored (castling and ep dropped). */
 function flipped(pos: Position): Position {
   const rows: string[] = [];
   for (let rank = 0; rank < 8; rank++) {
-    let row = '', empty = 0;
+    let row = '',
+      empty = 0;
     for (let f = 0; f < 8; f++) {
       const p = pos.board[rank * 8 + f];
-      if (!p) { empty++; continue; }
-      if (empty) { row += empty; empty = 0; }
+      if (!p) {
+        empty++;
+        continue;
+      }
+      if (empty) {
+        row += empty;
+        empty = 0;
+      }
       row += ' PNBRQK  pnbrqk'[p ^ 8];
     }
     rows.push(row + (empty ? empty : ''));
@@ -35,7 +45,8 @@ describe('hand-crafted evaluation', () => {
     const hce = new HceEvaluator();
     let nonzero = 0;
     for (const fen of suite) {
-      const pos = load(fen), v = hce.evaluate(pos);
+      const pos = load(fen),
+        v = hce.evaluate(pos);
       expect(hce.evaluate(flipped(pos)), fen).toBe(v);
       if (v !== hce.evaluate(load('4k3/8/8/8/8/8/8/4K3 w - - 0 1'))) nonzero++;
     }
@@ -43,7 +54,8 @@ describe('hand-crafted evaluation', () => {
   });
 
   it('depends on the position only: along make/unmake trees it equals a fresh evaluator on the FEN', () => {
-    const walked = new HceEvaluator(), fresh = new HceEvaluator();
+    const walked = new HceEvaluator(),
+      fresh = new HceEvaluator();
     const list = new Int32Array(256);
     let checked = 0;
     const walk = (p: Position, d: number): void => {
@@ -52,7 +64,11 @@ describe('hand-crafted evaluation', () => {
       if (d === 0) return;
       const n = generateMoves(p, list, 0, GEN_ALL);
       const moves = Array.from(list.subarray(0, n));
-      for (const m of moves) { p.make(m); walk(p, d - 1); p.unmake(m); }
+      for (const m of moves) {
+        p.make(m);
+        walk(p, d - 1);
+        p.unmake(m);
+      }
     };
     for (const fen of suite.filter((_, i) => i % 8 === 0)) walk(load(fen), 2);
     expect(checked).toBeGreaterThan(2000);

@@ -6,8 +6,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-export async function bundleCore(root, tag,
-  contents = "export { perft } from './src/core/perft'; export { parseFen } from './src/core/fen';") {
+export async function bundleCore(
+  root,
+  tag,
+  contents = "export { perft } from './src/core/perft'; export { parseFen } from './src/core/fen';",
+) {
   const out = await build({
     stdin: {
       contents,

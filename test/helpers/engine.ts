@@ -26,15 +26,25 @@ export interface Target {
 }
 
 export const TARGETS: Target[] = [
-  { name: 'node dist/tessera.js', cmd: process.execPath, args: [path.join(DIST, 'tessera.js')], file: path.join(DIST, 'tessera.js') },
+  {
+    name: 'node dist/tessera.js',
+    cmd: process.execPath,
+    args: [path.join(DIST, 'tessera.js')],
+    file: path.join(DIST, 'tessera.js'),
+  },
   { name: 'dist/tessera (binary)', cmd: path.join(DIST, 'tessera'), args: [], file: path.join(DIST, 'tessera') },
 ];
 
 /** Throws a clear error when the build output is missing (the test setup's build failed or was removed since). */
 export function requireBuilt(t: Target): void {
-  if (!fs.existsSync(t.file)) throw new Error(`${t.file} is missing: the test setup builds dist/ (test/helpers/build-setup.ts); run \`npm run build\` to see why it failed`);
+  if (!fs.existsSync(t.file))
+    throw new Error(
+      `${t.file} is missing: the test setup builds dist/ (test/helpers/build-setup.ts); run \`npm run build\` to see why it failed`,
+    );
   if (t.file === path.join(DIST, 'tessera.js') && !fs.existsSync(path.join(DIST, 'worker.js'))) {
-    throw new Error(`${path.join(DIST, 'worker.js')} is missing: the test setup builds dist/ (test/helpers/build-setup.ts); run \`npm run build\` to see why it failed`);
+    throw new Error(
+      `${path.join(DIST, 'worker.js')} is missing: the test setup builds dist/ (test/helpers/build-setup.ts); run \`npm run build\` to see why it failed`,
+    );
   }
 }
 
@@ -85,7 +95,10 @@ export class Engine {
 
   constructor(readonly target: Target) {
     requireBuilt(target);
-    this.proc = spawn(target.cmd, target.args, { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+    this.proc = spawn(target.cmd, target.args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '' },
+    });
     this.proc.stdout.setEncoding('utf8');
     this.proc.stdout.on('data', (chunk: string) => {
       const now = performance.now();
@@ -99,8 +112,12 @@ export class Engine {
       this.wake();
     });
     this.proc.stderr.setEncoding('utf8');
-    this.proc.stderr.on('data', (d: string) => { this.stderr += d; });
-    this.proc.stdin.on('error', () => { /* EPIPE after exit: reported by waitFor */ });
+    this.proc.stderr.on('data', (d: string) => {
+      this.stderr += d;
+    });
+    this.proc.stdin.on('error', () => {
+      /* EPIPE after exit: reported by waitFor */
+    });
     this.exitPromise = new Promise((resolve) => {
       this.proc.on('exit', (code, signal) => {
         this.exited = { code, signal, at: performance.now() };
@@ -133,13 +150,23 @@ export class Engine {
   }
 
   /** Stops reading the engine's stdout (its pipe fills up), as a stalled GUI would. */
-  pauseOutput(): void { this.proc.stdout.pause(); }
-  resumeOutput(): void { this.proc.stdout.resume(); }
+  pauseOutput(): void {
+    this.proc.stdout.pause();
+  }
+  resumeOutput(): void {
+    this.proc.stdout.resume();
+  }
 
   /** The conversation so far, for failure messages. */
   transcript(last = 60): string {
-    const out = this.lines.slice(-last).map((l) => `< ${l.text}`).join('\n');
-    const sent = this.sent.slice(-30).map((s) => `> ${s}`).join('\n');
+    const out = this.lines
+      .slice(-last)
+      .map((l) => `< ${l.text}`)
+      .join('\n');
+    const sent = this.sent
+      .slice(-30)
+      .map((s) => `> ${s}`)
+      .join('\n');
     return `sent (last 30):\n${sent}\nreceived (last ${last}):\n${out}\nstderr:\n${this.stderr.slice(-2000)}`;
   }
 
@@ -158,13 +185,22 @@ export class Engine {
             this.cursor = i + 1;
             const l = this.lines[i];
             done();
-            resolve({ line: l.text, at: l.at, ms: l.at - since, lines: this.lines.slice(start, i + 1).map((x) => x.text) });
+            resolve({
+              line: l.text,
+              at: l.at,
+              ms: l.at - since,
+              lines: this.lines.slice(start, i + 1).map((x) => x.text),
+            });
             return true;
           }
         }
         if (this.exited) {
           done();
-          reject(new Error(`engine exited (code ${this.exited.code}, signal ${this.exited.signal}) while waiting for ${String(pred)}\n${this.transcript()}`));
+          reject(
+            new Error(
+              `engine exited (code ${this.exited.code}, signal ${this.exited.signal}) while waiting for ${String(pred)}\n${this.transcript()}`,
+            ),
+          );
           return true;
         }
         return false;
@@ -173,8 +209,13 @@ export class Engine {
         done();
         reject(new Error(`timed out after ${timeoutMs} ms waiting for ${String(pred)}\n${this.transcript()}`));
       }, timeoutMs);
-      const done = (): void => { clearTimeout(timer); this.waiters.delete(waker); };
-      const waker = (): void => { check(); };
+      const done = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(waker);
+      };
+      const waker = (): void => {
+        check();
+      };
       if (!check()) this.waiters.add(waker);
     });
   }
@@ -200,7 +241,9 @@ export class Engine {
   async waitExit(timeoutMs: number): Promise<boolean> {
     if (this.exited) return true;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((r) => { timer = setTimeout(r, timeoutMs); });
+    const timeout = new Promise<void>((r) => {
+      timer = setTimeout(r, timeoutMs);
+    });
     await Promise.race([this.exitPromise, timeout]);
     clearTimeout(timer);
     return this.exited !== null;
@@ -233,7 +276,18 @@ export class Engine {
     if (this.searching) throw new Error(`engine keeps searching after stop\n${this.transcript()}`);
     if (this.goCount > this.goCountAtReset) await sleep(50);
     this.goCountAtReset = this.goCount;
-    for (const o of ['MultiPV value 1', 'Threads value 1', 'UCI_Chess960 value false', 'Ponder value false', 'UCI_ShowWDL value false', `Move Overhead value ${this.defaultMoveOverhead}`, 'OwnBook value false', 'UCI_LimitStrength value false', 'Seed value 0', 'Clear Hash']) {
+    for (const o of [
+      'MultiPV value 1',
+      'Threads value 1',
+      'UCI_Chess960 value false',
+      'Ponder value false',
+      'UCI_ShowWDL value false',
+      `Move Overhead value ${this.defaultMoveOverhead}`,
+      'OwnBook value false',
+      'UCI_LimitStrength value false',
+      'Seed value 0',
+      'Clear Hash',
+    ]) {
       this.send(`setoption name ${o}`);
     }
     this.send('position startpos');
@@ -260,7 +314,11 @@ export class Engine {
   /** quit, then kill if it does not go within a second. */
   async close(): Promise<void> {
     if (this.exited) return;
-    try { this.send('quit'); } catch { /* already gone */ }
+    try {
+      this.send('quit');
+    } catch {
+      /* already gone */
+    }
     if (!(await this.waitExit(1000))) {
       this.proc.kill('SIGKILL');
       await this.waitExit(1000);
@@ -303,7 +361,9 @@ export function sharedEngine(target: Target): () => Engine {
     if (!engine || engine.exited) await startWarm();
     await engine!.reset();
   }, 60000);
-  afterAll(async () => { await engine?.close(); });
+  afterAll(async () => {
+    await engine?.close();
+  });
   return () => {
     if (!engine) throw new Error('shared engine not started');
     return engine;
@@ -390,9 +450,15 @@ export function parseInfo(line: string): Info | null {
   const info: Info = { depth: -1, pv: [], raw: line };
   for (let i = 1; i < t.length; i++) {
     switch (t[i]) {
-      case 'depth': info.depth = Number(t[++i]); break;
-      case 'seldepth': info.seldepth = Number(t[++i]); break;
-      case 'multipv': info.multipv = Number(t[++i]); break;
+      case 'depth':
+        info.depth = Number(t[++i]);
+        break;
+      case 'seldepth':
+        info.seldepth = Number(t[++i]);
+        break;
+      case 'multipv':
+        info.multipv = Number(t[++i]);
+        break;
       case 'score': {
         const kind = t[++i] as 'cp' | 'mate';
         const raw = t[++i];
@@ -400,13 +466,27 @@ export function parseInfo(line: string): Info | null {
         if (t[i + 1] === 'lowerbound' || t[i + 1] === 'upperbound') i++;
         break;
       }
-      case 'nodes': info.nodes = Number(t[++i]); break;
-      case 'nps': info.nps = Number(t[++i]); break;
-      case 'time': info.time = Number(t[++i]); break;
-      case 'hashfull': info.hashfull = Number(t[++i]); break;
-      case 'wdl': i += 3; break;
-      case 'pv': info.pv = t.slice(i + 1); i = t.length; break;
-      default: break;
+      case 'nodes':
+        info.nodes = Number(t[++i]);
+        break;
+      case 'nps':
+        info.nps = Number(t[++i]);
+        break;
+      case 'time':
+        info.time = Number(t[++i]);
+        break;
+      case 'hashfull':
+        info.hashfull = Number(t[++i]);
+        break;
+      case 'wdl':
+        i += 3;
+        break;
+      case 'pv':
+        info.pv = t.slice(i + 1);
+        i = t.length;
+        break;
+      default:
+        break;
     }
   }
   if (info.depth < 0) return null;
@@ -444,7 +524,12 @@ export function expectLegalPv(pos: Position, info: Info): void {
  * Runs `go <args>` on a position already sent, waits for bestmove, checks it is legal in pos
  * and returns it with the lines and the time from go to bestmove.
  */
-export async function goAndCheck(e: Engine, pos: Position, goArgs: string, timeoutMs = 15000): Promise<Match & { move: string }> {
+export async function goAndCheck(
+  e: Engine,
+  pos: Position,
+  goArgs: string,
+  timeoutMs = 15000,
+): Promise<Match & { move: string }> {
   e.send(`go ${goArgs}`.trim());
   const r = await e.waitFor(/^bestmove /, timeoutMs);
   const move = expectLegalBestmove(pos, r.line);
@@ -473,7 +558,11 @@ export function forcesMate(pos: Position, m: number, n: number): boolean {
     if (n <= 1) return false;
     return replies.every((r) => {
       pos.make(r);
-      try { return legalList(pos).some((m2) => forcesMate(pos, m2, n - 1)); } finally { pos.unmake(r); }
+      try {
+        return legalList(pos).some((m2) => forcesMate(pos, m2, n - 1));
+      } finally {
+        pos.unmake(r);
+      }
     });
   } finally {
     pos.unmake(m);
@@ -482,7 +571,9 @@ export function forcesMate(pos: Position, m: number, n: number): boolean {
 
 /** The moves (UCI text) that force mate within n moves. */
 export function matingMoves(pos: Position, n: number): string[] {
-  return legalList(pos).filter((m) => forcesMate(pos, m, n)).map((m) => moveToUci(pos, m));
+  return legalList(pos)
+    .filter((m) => forcesMate(pos, m, n))
+    .map((m) => moveToUci(pos, m));
 }
 
 /** A comparable number for a score: mates beyond every centipawn score, shorter mates higher. */

@@ -13,12 +13,16 @@ describe('bench signature (node dist/tessera.js bench)', () => {
   it.each([
     ['--hce', BENCH_SIGNATURE.hce],
     ['--nnue', BENCH_SIGNATURE.nnue],
-  ])('bench %s', (flag, expected) => {
-    requireBuilt(TARGETS[0]);
-    const out = execFileSync(process.execPath, [path.join(DIST, 'tessera.js'), 'bench', flag], { encoding: 'utf8' });
-    const lines = out.split('\n');
-    // The two lines OpenBench parses from `NAME bench`.
-    expect(lines).toContain(`Nodes searched: ${expected}`);
-    expect(lines.some((l) => /^Nodes\/second: \d+$/.test(l))).toBe(true);
-  }, 120_000);
+  ])(
+    'bench %s',
+    (flag, expected) => {
+      requireBuilt(TARGETS[0]);
+      const out = execFileSync(process.execPath, [path.join(DIST, 'tessera.js'), 'bench', flag], { encoding: 'utf8' });
+      const lines = out.split('\n');
+      // The two lines OpenBench parses from `NAME bench`.
+      expect(lines).toContain(`Nodes searched: ${expected}`);
+      expect(lines.some((l) => /^Nodes\/second: \d+$/.test(l))).toBe(true);
+    },
+    120_000,
+  );
 });

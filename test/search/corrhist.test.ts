@@ -7,7 +7,6 @@ import { defaultLimits } from '../../src/search/limits';
 import { PAWN_INDEX_BITS, HceEvaluator } from '../../src/eval/evaluate';
 import { load } from '../helpers/chess';
 
-
 function searcher(): Searcher {
   return createSearcher({ evaluator: new HceEvaluator(), hashMiB: 4 });
 }
@@ -55,10 +54,19 @@ describe('correction history', () => {
   it('a real search fills it within bounds, and clearHistory empties it', () => {
     const s = searcher();
     const c = s.corr;
-    s.go(load('r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16'), { ...defaultLimits(), nodes: 50000 },
-      { multiPV: 1, moveOverhead: 0 }, null, 0, 0);
+    s.go(
+      load('r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16'),
+      { ...defaultLimits(), nodes: 50000 },
+      { multiPV: 1, moveOverhead: 0 },
+      null,
+      0,
+      0,
+    );
     let used = 0;
-    for (const v of c.table) { if (v !== 0) used++; expect(Math.abs(v)).toBeLessThanOrEqual(64 * 256); }
+    for (const v of c.table) {
+      if (v !== 0) used++;
+      expect(Math.abs(v)).toBeLessThanOrEqual(64 * 256);
+    }
     expect(used).toBeGreaterThan(10);
     s.clearHistory();
     expect(c.table.every((v) => v === 0)).toBe(true);

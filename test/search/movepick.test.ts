@@ -17,7 +17,13 @@ const PERFT = path.resolve(__dirname, '..', 'data', 'perft');
 function tables(pos: Position): OrderingTables {
   const hist = new History();
   hist.butterfly.set(hist.butterfly.map((_, i) => ((i * 2654435761) >>> 20) - 2048));
-  return { pos, moves: new Int32Array(MAX_PLY * MAX_MOVES), scores: new Int32Array(MAX_PLY * MAX_MOVES), hist, stack: newStack() };
+  return {
+    pos,
+    moves: new Int32Array(MAX_PLY * MAX_MOVES),
+    scores: new Int32Array(MAX_PLY * MAX_MOVES),
+    hist,
+    stack: newStack(),
+  };
 }
 
 function drain(mp: MovePicker, limit = 1000): number[] {
@@ -29,11 +35,17 @@ function drain(mp: MovePicker, limit = 1000): number[] {
 describe('MovePicker', () => {
   it('every legal move once, in every mode, with random hash moves and killers', () => {
     let seed = 5;
-    const rand = (n: number): number => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
     let nodes = 0;
     for (const file of fs.readdirSync(PERFT).filter((f) => f.endsWith('.epd'))) {
       const chess960 = file.startsWith('chess960');
-      const lines = fs.readFileSync(path.join(PERFT, file), 'utf8').split('\n').filter((l) => l.trim());
+      const lines = fs
+        .readFileSync(path.join(PERFT, file), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim());
       for (let li = 0; li < lines.length; li += 5) {
         const pos = load(lines[li].split(';')[0].trim(), chess960);
         const t = tables(pos);
@@ -43,9 +55,12 @@ describe('MovePicker', () => {
           const garbage = (): number => (rand(3) === 0 ? all[rand(all.length)] : rand(65536));
           const tt = rand(4) === 0 ? 0 : garbage();
           // The picker at ply 3 reads its own frame's killers and the counter-move of the move made at ply 2.
-          const ss = t.stack[3 + 2], prev = t.stack[2 + 2];
-          ss.killer1 = garbage(); ss.killer2 = garbage();
-          prev.pieceTo = 1 + rand(1000); t.hist.counterMoves[prev.pieceTo] = garbage();
+          const ss = t.stack[3 + 2],
+            prev = t.stack[2 + 2];
+          ss.killer1 = garbage();
+          ss.killer2 = garbage();
+          prev.pieceTo = 1 + rand(1000);
+          t.hist.counterMoves[prev.pieceTo] = garbage();
           const mp = new MovePicker(t, 3);
           mp.init(tt, pos.inCheck());
           const got = drain(mp);
@@ -65,9 +80,14 @@ describe('MovePicker', () => {
             const first = mp.next();
             mp.skipQuiets();
             const rest = drain(mp);
-            const quietsAfter = rest.filter((m) => !isNoisy(pos, m) && m !== ss.killer1 && m !== ss.killer2 && m !== t.hist.counterMoves[prev.pieceTo]);
+            const quietsAfter = rest.filter(
+              (m) =>
+                !isNoisy(pos, m) && m !== ss.killer1 && m !== ss.killer2 && m !== t.hist.counterMoves[prev.pieceTo],
+            );
             expect(quietsAfter, `skipQuiets ${where}`).toEqual([]);
-            expect([first, ...rest].filter((m) => isNoisy(pos, m)).sort()).toEqual(all.filter((m) => isNoisy(pos, m)).sort());
+            expect([first, ...rest].filter((m) => isNoisy(pos, m)).sort()).toEqual(
+              all.filter((m) => isNoisy(pos, m)).sort(),
+            );
           }
           nodes++;
           pos.make(all[rand(all.length)]);

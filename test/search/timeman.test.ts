@@ -23,7 +23,14 @@ describe('allocateTime', () => {
   });
 
   it('keeps the hard limit within 40% of the clock and soft below hard', () => {
-    for (const [time, inc] of [[10000, 100], [1000, 10], [300, 100], [100, 0], [60000, 600], [200, 1000]]) {
+    for (const [time, inc] of [
+      [10000, 100],
+      [1000, 10],
+      [300, 100],
+      [100, 0],
+      [60000, 600],
+      [200, 1000],
+    ]) {
       const t = allocateTime(limits({ wtime: time, winc: inc, btime: time, binc: inc }), true, 30);
       expect(t.hard).toBeLessThanOrEqual(Math.max(1, (time - 30) * 0.4));
       expect(t.soft).toBeLessThanOrEqual(t.hard);

@@ -25,7 +25,11 @@ describe('TT', () => {
     const tt = new TT(createTTBuffer(1));
     tt.store(7, 1234567, 0x0101, 5, BOUND_EXACT, 50, 40);
     const d = tt.data;
-    for (let i = 0; i < d.length; i += 3) if (d[i + 1] !== 0) { d[i + 2] ^= 1 << 20; break; } // corrupt the score word
+    for (let i = 0; i < d.length; i += 3)
+      if (d[i + 1] !== 0) {
+        d[i + 2] ^= 1 << 20;
+        break;
+      } // corrupt the score word
     expect(tt.probe(7, 1234567)).toBe(false);
   });
 

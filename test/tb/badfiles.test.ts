@@ -25,12 +25,19 @@ const real = (f: string): Uint8Array => fs.readFileSync(path.join(DATA, f));
 function noise(n: number, seed: number): Uint8Array {
   const b = new Uint8Array(n);
   let s = seed >>> 0;
-  for (let i = 0; i < n; i++) { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; b[i] = s >>> 24; }
+  for (let i = 0; i < n; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    b[i] = s >>> 24;
+  }
   return b;
 }
 
-beforeAll(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-tb-')); });
-afterAll(() => { fs.rmSync(tmp, { recursive: true, force: true }); });
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-tb-'));
+});
+afterAll(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 describe('unusable table paths', () => {
   test('a missing directory: no tables, a problem line, probes null', () => {
@@ -69,7 +76,12 @@ describe('unusable table paths', () => {
 
 describe('damaged files', () => {
   test('a truncated file (size not 16 mod 64) is not counted; the table is unavailable', () => {
-    const tb = new Tablebases(dir('trunc', { 'KQvK.rtbw': real('KQvK.rtbw').subarray(0, real('KQvK.rtbw').length - 7), 'KRvK.rtbw': real('KRvK.rtbw') }));
+    const tb = new Tablebases(
+      dir('trunc', {
+        'KQvK.rtbw': real('KQvK.rtbw').subarray(0, real('KQvK.rtbw').length - 7),
+        'KRvK.rtbw': real('KRvK.rtbw'),
+      }),
+    );
     expect(tb.numWdl).toBe(1);
     expect(tb.problems.join()).toMatch(/KQvK\.rtbw: incomplete/);
     expect(probeWdl(tb, load(KQK))).toBeNull();
@@ -95,7 +107,10 @@ describe('damaged files', () => {
     const files: Record<string, Uint8Array> = {};
     const names = ['KQvK', 'KRvK', 'KPvK', 'KQvKR', 'KRPvK', 'KPvKP', 'KBNvK', 'KNNvK'];
     names.forEach((n, i) => {
-      for (const [ext, magic] of [['rtbw', 0x5d23e871], ['rtbz', 0xa50c66d7]] as const) {
+      for (const [ext, magic] of [
+        ['rtbw', 0x5d23e871],
+        ['rtbz', 0xa50c66d7],
+      ] as const) {
         const b = noise(16 + 64 * (4 + i * 7), i * 31 + ext.length);
         if (i % 2 === 0) new DataView(b.buffer).setUint32(0, magic, true);
         files[`${n}.${ext}`] = b;
@@ -103,12 +118,22 @@ describe('damaged files', () => {
     });
     const tb = new Tablebases(dir('noise', files));
     expect(tb.numWdl).toBe(names.length);
-    const fens = [KQK, KRK, '8/8/8/4k3/8/8/1P6/K7 w - - 0 1', '8/8/8/4k3/8/8/1p6/7K b - - 0 1', '8/8/3k4/8/8/2K5/4Q3/3r4 w - - 0 1',
-      '8/8/3k4/8/8/2K5/3P4/3R4 w - - 0 1', '8/8/8/2k5/1pP5/8/8/4K3 b - c3 0 1', '8/8/3k4/8/8/2K5/3N4/3B4 w - - 0 1',
-      '8/8/3k4/8/8/2K5/3N4/3N4 b - - 0 1'];
+    const fens = [
+      KQK,
+      KRK,
+      '8/8/8/4k3/8/8/1P6/K7 w - - 0 1',
+      '8/8/8/4k3/8/8/1p6/7K b - - 0 1',
+      '8/8/3k4/8/8/2K5/4Q3/3r4 w - - 0 1',
+      '8/8/3k4/8/8/2K5/3P4/3R4 w - - 0 1',
+      '8/8/8/2k5/1pP5/8/8/4K3 b - c3 0 1',
+      '8/8/3k4/8/8/2K5/3N4/3B4 w - - 0 1',
+      '8/8/3k4/8/8/2K5/3N4/3N4 b - - 0 1',
+    ];
     for (const fen of fens) {
       const pos = load(fen);
-      const w = probeWdl(tb, pos), d = probeDtz(tb, pos), r = probeRoot(tb, pos);
+      const w = probeWdl(tb, pos),
+        d = probeDtz(tb, pos),
+        r = probeRoot(tb, pos);
       expect(w === null || (Number.isInteger(w) && w >= -2 && w <= 2)).toBe(true);
       expect(d === null || Number.isInteger(d)).toBe(true);
       expect(r === null || Array.isArray(r.moves)).toBe(true);
@@ -116,7 +141,12 @@ describe('damaged files', () => {
   });
 
   test('a directory named like a table, and an unreadable name, are skipped', () => {
-    const d = dir('oddities', { 'KQvK.rtbz': real('KQvK.rtbz'), 'KQvK.txt': 'x', 'KvK.rtbw': 'y', 'KQQQQQQvK.rtbw': 'z' });
+    const d = dir('oddities', {
+      'KQvK.rtbz': real('KQvK.rtbz'),
+      'KQvK.txt': 'x',
+      'KvK.rtbw': 'y',
+      'KQQQQQQvK.rtbw': 'z',
+    });
     fs.mkdirSync(path.join(d, 'KQvK.rtbw'));
     const tb = new Tablebases(d);
     expect(tb.numWdl).toBe(0);

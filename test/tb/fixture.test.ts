@@ -9,13 +9,21 @@ import { probeWdl, probeDtz } from '../../src/tb/tbprobe';
 import { setPageBudget, setOpenFileLimit } from '../../src/tb/file';
 
 const DIR = path.join(__dirname, '../data/syzygy');
-const LINES = zlib.gunzipSync(fs.readFileSync(path.join(__dirname, 'fixture.txt.gz'))).toString('utf8').trim().split('\n');
+const LINES = zlib
+  .gunzipSync(fs.readFileSync(path.join(__dirname, 'fixture.txt.gz')))
+  .toString('utf8')
+  .trim()
+  .split('\n');
 const WDL_OF: Record<string, number> = { Loss: -2, BlessedLoss: -1, Draw: 0, CursedWin: 1, Win: 2 };
 
 /** The material regardless of colour, e.g. "KQ/KR". */
 function material(fen: string): string {
   const board = fen.split(' ')[0];
-  const side = (re: RegExp): string => (board.match(re) ?? []).map((c) => c.toUpperCase()).sort().join('');
+  const side = (re: RegExp): string =>
+    (board.match(re) ?? [])
+      .map((c) => c.toUpperCase())
+      .sort()
+      .join('');
   return [side(/[KQRBNP]/g), side(/[kqrbnp]/g)].sort().join('/');
 }
 
@@ -38,7 +46,10 @@ describe('Syzygy probes against fathom', () => {
   test(`${LINES.length} fixture positions: WDL and DTZ equal fathom's`, () => {
     expect(LINES.length).toBeGreaterThanOrEqual(20000);
     const bad: string[] = [];
-    let wdlBad = 0, dtzBad = 0, ep = 0, mates = 0;
+    let wdlBad = 0,
+      dtzBad = 0,
+      ep = 0,
+      mates = 0;
     const materials = new Set<string>();
     for (const line of LINES) {
       const [fen, label, d] = line.split(';');
@@ -46,7 +57,8 @@ describe('Syzygy probes against fathom', () => {
       const pos = load(fen);
       if (pos.ep >= 0) ep++;
       materials.add(material(fen));
-      const wdl = probeWdl(tb, pos), dtz = probeDtz(tb, pos);
+      const wdl = probeWdl(tb, pos),
+        dtz = probeDtz(tb, pos);
       if (want.mate) {
         mates++;
         expect(pos.inCheck() && legal(pos).length === 0, `${fen} is mate`).toBe(true);
@@ -57,8 +69,10 @@ describe('Syzygy probes against fathom', () => {
         bad.push(`${fen}: wdl ${wdl} dtz ${dtz}, fathom ${label} ${d} (${tb.lastError})`);
       }
     }
-    console.log(`${LINES.length} positions (${ep} with en passant, ${mates} mates, ${materials.size} materials): ` +
-      `${wdlBad} WDL and ${dtzBad} DTZ mismatches`);
+    console.log(
+      `${LINES.length} positions (${ep} with en passant, ${mates} mates, ${materials.size} materials): ` +
+        `${wdlBad} WDL and ${dtzBad} DTZ mismatches`,
+    );
     expect(bad).toEqual([]);
     expect(wdlBad + dtzBad).toBe(0);
     expect(materials.size).toBe(35);
@@ -69,7 +83,8 @@ describe('Syzygy probes against fathom', () => {
     setPageBudget(4);
     setOpenFileLimit(2);
     try {
-      let bad = 0, n = 0;
+      let bad = 0,
+        n = 0;
       for (let i = 0; i < LINES.length; i += 7) {
         const [fen, label, d] = LINES[i].split(';');
         const want = expected(label, Number(d));

@@ -50,8 +50,14 @@ function fenOf(board, stm, ep) {
     let empty = 0;
     for (let f = 0; f < 8; f++) {
       const c = board[r * 8 + f];
-      if (!c) { empty++; continue; }
-      if (empty) { out += empty; empty = 0; }
+      if (!c) {
+        empty++;
+        continue;
+      }
+      if (empty) {
+        out += empty;
+        empty = 0;
+      }
       out += c;
     }
     if (empty) out += empty;
@@ -72,7 +78,8 @@ function randomPosition(white, black) {
       return;
     }
   };
-  put('K'); put('k');
+  put('K');
+  put('k');
   for (const c of white) put(c);
   for (const c of black) put(c.toLowerCase());
   return board;
@@ -83,16 +90,19 @@ function epPosition() {
   for (;;) {
     const board = new Array(64).fill(null);
     const stm = rand() < 0.5 ? 'w' : 'b';
-    const f = pick(8), g = f === 0 ? 1 : f === 7 ? 6 : f + (rand() < 0.5 ? -1 : 1);
+    const f = pick(8),
+      g = f === 0 ? 1 : f === 7 ? 6 : f + (rand() < 0.5 ? -1 : 1);
     // White to move: a black pawn went f7-f5 and a white pawn stands on g5; mirrored for black.
-    const pushedTo = stm === 'w' ? 32 + f : 24 + f, from = stm === 'w' ? 48 + f : 8 + f;
+    const pushedTo = stm === 'w' ? 32 + f : 24 + f,
+      from = stm === 'w' ? 48 + f : 8 + f;
     const target = stm === 'w' ? 40 + f : 16 + f;
     board[pushedTo] = stm === 'w' ? 'p' : 'P';
     board[(pushedTo & ~7) + g] = stm === 'w' ? 'P' : 'p';
     const free = (sq) => !board[sq] && sq !== target && sq !== from;
     for (const k of ['K', 'k']) {
       let sq;
-      do sq = pick(64); while (!free(sq));
+      do sq = pick(64);
+      while (!free(sq));
       board[sq] = k;
     }
     return fenOf(board, stm, 'abcdefgh'[f] + (stm === 'w' ? '6' : '3'));
@@ -102,7 +112,8 @@ function epPosition() {
 function probe(fen) {
   const r = spawnSync(opt.fathom, [`--path=${path.join(root, 'test/data/syzygy')}`, fen], { encoding: 'utf8' });
   const tag = (name) => new RegExp(`\\[${name} "([^"]*)"\\]`).exec(r.stdout ?? '')?.[1];
-  const wdl = tag('WDL'), dtz = tag('DTZ');
+  const wdl = tag('WDL'),
+    dtz = tag('DTZ');
   if (r.status !== 0 || wdl === undefined || dtz === undefined) {
     console.error(`fathom failed on ${fen}: ${(r.stderr ?? '').trim()}`);
     return null;
@@ -128,29 +139,41 @@ function accept(fen) {
 if (opt.only !== 'root') {
   const fens = [];
   for (const [a, b] of materials) {
-    for (let n = 0; n < opt.per;) {
+    for (let n = 0; n < opt.per; ) {
       const swap = rand() < 0.5;
       const board = randomPosition(swap ? b : a, swap ? a : b);
       const fen = accept(fenOf(board, rand() < 0.5 ? 'w' : 'b', '-'));
-      if (fen) { fens.push(fen); n++; }
+      if (fen) {
+        fens.push(fen);
+        n++;
+      }
     }
   }
   let epCount = 0;
-  for (let n = 0; n < opt.ep;) {
+  for (let n = 0; n < opt.ep; ) {
     const fen = accept(epPosition());
-    if (fen) { fens.push(fen); n++; if (fen.split(' ')[3] !== '-') epCount++; }
+    if (fen) {
+      fens.push(fen);
+      n++;
+      if (fen.split(' ')[3] !== '-') epCount++;
+    }
   }
   const lines = [];
   let failedCount = 0;
   const t0 = Date.now();
   for (const [i, fen] of fens.entries()) {
     const r = probe(fen);
-    if (r === null) { failedCount++; continue; }
+    if (r === null) {
+      failedCount++;
+      continue;
+    }
     lines.push(`${fen};${r[0]};${r[1]}`);
     if ((i + 1) % 2000 === 0) console.error(`${i + 1}/${fens.length} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   write('test/tb/fixture.txt.gz', lines);
-  console.log(`${lines.length} positions (${epCount} with en passant, ${failedCount} fathom failures) -> test/tb/fixture.txt.gz`);
+  console.log(
+    `${lines.length} positions (${epCount} with en passant, ${failedCount} fathom failures) -> test/tb/fixture.txt.gz`,
+  );
 }
 
 if (opt.only !== 'main') {
@@ -158,7 +181,7 @@ if (opt.only !== 'main') {
   seen.clear();
   const lines = [];
   for (const [a, b] of materials) {
-    for (let n = 0; n < opt.root;) {
+    for (let n = 0; n < opt.root; ) {
       const swap = rand() < 0.5;
       const board = randomPosition(swap ? b : a, swap ? a : b);
       const fen = accept(fenOf(board, rand() < 0.5 ? 'w' : 'b', '-'));

@@ -15,30 +15,52 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const sfPath = args.includes('--stockfish') ? args[args.indexOf('--stockfish') + 1] : '/usr/games/stockfish';
-const lines = zlib.gunzipSync(fs.readFileSync(path.join(here, 'root-fixture.txt.gz'))).toString('utf8').trim().split('\n');
-const picked = lines.filter((l, i) => { const label = l.split(';')[1]; return label === 'CursedWin' || label === 'BlessedLoss' || i % 20 === 0; });
+const lines = zlib
+  .gunzipSync(fs.readFileSync(path.join(here, 'root-fixture.txt.gz')))
+  .toString('utf8')
+  .trim()
+  .split('\n');
+const picked = lines.filter((l, i) => {
+  const label = l.split(';')[1];
+  return label === 'CursedWin' || label === 'BlessedLoss' || i % 20 === 0;
+});
 
 const sf = spawn(sfPath, [], { stdio: ['pipe', 'pipe', 'inherit'] });
 let buf = '';
 let waiter = null;
 sf.stdout.on('data', (d) => {
   buf += d;
-  for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) { const l = buf.slice(0, i); buf = buf.slice(i + 1); waiter?.(l); }
+  for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+    const l = buf.slice(0, i);
+    buf = buf.slice(i + 1);
+    waiter?.(l);
+  }
 });
-const until = (pred) => new Promise((resolve) => {
-  const seen = [];
-  waiter = (l) => { seen.push(l); if (pred(l)) { waiter = null; resolve(seen); } };
-});
+const until = (pred) =>
+  new Promise((resolve) => {
+    const seen = [];
+    waiter = (l) => {
+      seen.push(l);
+      if (pred(l)) {
+        waiter = null;
+        resolve(seen);
+      }
+    };
+  });
 const send = (s) => sf.stdin.write(`${s}\n`);
 
-send('uci'); await until((l) => l === 'uciok');
+send('uci');
+await until((l) => l === 'uciok');
 send(`setoption name SyzygyPath value ${path.join(here, '../data/syzygy')}`);
 send('setoption name Hash value 16');
-send('isready'); await until((l) => l === 'readyok');
+send('isready');
+await until((l) => l === 'readyok');
 const out = [];
 for (const l of picked) {
   const fen = l.split(';')[0];
-  send('ucinewgame'); send(`position fen ${fen}`); send('go depth 6');
+  send('ucinewgame');
+  send(`position fen ${fen}`);
+  send('go depth 6');
   const seen = await until((x) => x.startsWith('bestmove'));
   const last = seen.filter((x) => / score /.test(x)).pop();
   const score = last ? / score ((?:cp|mate) -?\d+)/.exec(last)[1] : 'none';

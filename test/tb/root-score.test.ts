@@ -16,7 +16,11 @@ import { uciReporter } from '../../src/uci/info';
 import { Tablebases } from '../../src/tb/syzygy';
 
 const here = __dirname;
-const CASES = fs.readFileSync(path.join(here, 'sf-root-scores.txt'), 'utf8').trim().split('\n').map((l) => l.split(';'));
+const CASES = fs
+  .readFileSync(path.join(here, 'sf-root-scores.txt'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => l.split(';'));
 
 /** Stockfish's displayed cp for a cursed win (x > 0) or blessed loss (x < 0), x = ±max(3, 200 - (dtz + counter)). */
 const sfCursed = (x: number): number => Math.trunc((Math.trunc((x * 208) / 200) * 100) / 361);
@@ -39,19 +43,34 @@ describe('score at a tablebase root', () => {
     const kinds = { win: 0, draw: 0, cursed: 0 };
     for (const [fen, sf] of CASES) {
       const lines = tesseraLines(fen).filter((l) => l.startsWith('info depth') && l.includes(' score '));
-      if (lines.length === 0) { bad.push(`${fen}: no info line`); continue; }
+      if (lines.length === 0) {
+        bad.push(`${fen}: no info line`);
+        continue;
+      }
       const sfValue = Number(sf.split(' ')[1]);
       const sfMate = sf.startsWith('mate');
       for (const l of lines) {
         const m = / score (cp|mate) (-?\d+)( lowerbound| upperbound)? .* tbhits (\d+) /.exec(l);
-        if (!m) { bad.push(`${fen}: no score or no tbhits in '${l}'`); break; }
-        if (m[3]) { bad.push(`${fen}: a bound on a tablebase score: ${l}`); break; }
-        if (Number(m[4]) < 1) { bad.push(`${fen}: tbhits 0`); break; }
-        const mate = m[1] === 'mate', v = Number(m[2]);
+        if (!m) {
+          bad.push(`${fen}: no score or no tbhits in '${l}'`);
+          break;
+        }
+        if (m[3]) {
+          bad.push(`${fen}: a bound on a tablebase score: ${l}`);
+          break;
+        }
+        if (Number(m[4]) < 1) {
+          bad.push(`${fen}: tbhits 0`);
+          break;
+        }
+        const mate = m[1] === 'mate',
+          v = Number(m[2]);
         if (sfMate || Math.abs(sfValue) === 8795) {
           // Decided: a tablebase win (or a mate found) for the same side.
           const sign = sfMate ? Math.sign(sfValue) || -1 : Math.sign(sfValue);
-          const ok = mate ? Math.sign(v) === sign || (v === 0 && sign < 0) : Math.sign(v) === sign && Math.abs(v) >= TB_BOUND && Math.abs(v) < MATE_BOUND;
+          const ok = mate
+            ? Math.sign(v) === sign || (v === 0 && sign < 0)
+            : Math.sign(v) === sign && Math.abs(v) >= TB_BOUND && Math.abs(v) < MATE_BOUND;
           if (!ok) bad.push(`${fen}: Stockfish ${sf}, Tessera ${l.slice(0, 60)}`);
         } else if (sfValue === 0) {
           if (mate || v !== 0) bad.push(`${fen}: Stockfish draw, Tessera ${m[1]} ${v}`);
@@ -61,7 +80,9 @@ describe('score at a tablebase root', () => {
           if (!agree) bad.push(`${fen}: Stockfish ${sf}, Tessera ${m[1]} ${v}`);
         }
       }
-      if (sfMate || Math.abs(sfValue) === 8795) kinds.win++; else if (sfValue === 0) kinds.draw++; else kinds.cursed++;
+      if (sfMate || Math.abs(sfValue) === 8795) kinds.win++;
+      else if (sfValue === 0) kinds.draw++;
+      else kinds.cursed++;
     }
     expect(bad, bad.slice(0, 10).join('\n')).toEqual([]);
     // The fixture holds every kind of result.

@@ -14,7 +14,11 @@ import { probeRoot, dtzToWdl } from '../../src/tb/root';
 import { runTb } from '../../src/tb/command';
 
 const DIR = path.join(__dirname, '../data/syzygy');
-const LINES = zlib.gunzipSync(fs.readFileSync(path.join(__dirname, 'root-fixture.txt.gz'))).toString('utf8').trim().split('\n');
+const LINES = zlib
+  .gunzipSync(fs.readFileSync(path.join(__dirname, 'root-fixture.txt.gz')))
+  .toString('utf8')
+  .trim()
+  .split('\n');
 const WDL_OF: Record<string, number> = { Loss: -2, BlessedLoss: -1, Draw: 0, CursedWin: 1, Win: 2 };
 const tb = new Tablebases(DIR);
 
@@ -23,18 +27,27 @@ const tb = new Tablebases(DIR);
  * a pawn capture's file, x, destination, promotion.
  */
 function key(pos: Position, m: number): string {
-  const type = pos.board[moveFrom(m)] & 7, to = moveTo(m);
+  const type = pos.board[moveFrom(m)] & 7,
+    to = moveTo(m);
   const capture = moveKind(m) === EN_PASSANT || pos.board[to] !== 0;
   const sq = (s: number): string => 'abcdefgh'[s & 7] + String((s >> 3) + 1);
-  return (type === 1 ? (capture ? 'abcdefgh'[moveFrom(m) & 7] : '') : ' PNBRQK'[type]) + (capture ? 'x' : '') + sq(to) +
-    (moveKind(m) === PROMOTION ? '=' + ' PNBRQK'[promoType(m)] : '');
+  return (
+    (type === 1 ? (capture ? 'abcdefgh'[moveFrom(m) & 7] : '') : ' PNBRQK'[type]) +
+    (capture ? 'x' : '') +
+    sq(to) +
+    (moveKind(m) === PROMOTION ? '=' + ' PNBRQK'[promoType(m)] : '')
+  );
 }
 const fathomKey = (san: string): string => {
   const m = /^([KQRBN]?)([a-h]?[1-8]?)(x?)([a-h][1-8])(=[QRBN])?$/.exec(san);
   if (!m) throw new Error(`unexpected fathom move ${san}`);
   return m[1] + (m[1] === '' && m[3] ? m[2] : '') + m[3] + m[4] + (m[5] ?? '');
 };
-const split = (list: string): string[] => list.split(',').map((s) => s.trim()).filter(Boolean);
+const split = (list: string): string[] =>
+  list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 describe('root move ranking', () => {
   test(`${LINES.length} positions: each move's result equals fathom's lists`, () => {
@@ -45,20 +58,32 @@ describe('root move ranking', () => {
       const [fen, label, d, win, draw, loss] = line.split(';');
       const pos = load(fen);
       const root = probeRoot(tb, pos);
-      if (root === null) { bad.push(`${fen}: null (${tb.lastError})`); continue; }
-      if (label === 'Win' && d === '0') { // fathom's way of saying: mated
+      if (root === null) {
+        bad.push(`${fen}: null (${tb.lastError})`);
+        continue;
+      }
+      if (label === 'Win' && d === '0') {
+        // fathom's way of saying: mated
         if (!(root.moves.length === 0 && pos.inCheck())) bad.push(`${fen}: not mate`);
         continue;
       }
       if (dtzToWdl(pos.halfmove, root.dtz!) !== WDL_OF[label] || Math.abs(root.dtz!) !== Number(d)) {
         bad.push(`${fen}: root dtz ${root.dtz}, fathom ${label} ${d}`);
       }
-      const want: string[] = [], got: string[] = [];
-      for (const [cls, list] of [['W', win], ['D', draw], ['L', loss]]) for (const s of split(list)) want.push(`${fathomKey(s)} ${cls}`);
+      const want: string[] = [],
+        got: string[] = [];
+      for (const [cls, list] of [
+        ['W', win],
+        ['D', draw],
+        ['L', loss],
+      ])
+        for (const s of split(list)) want.push(`${fathomKey(s)} ${cls}`);
       for (const mv of root.moves) got.push(`${key(pos, mv.move)} ${mv.wdl === 2 ? 'W' : mv.wdl === -2 ? 'L' : 'D'}`);
-      want.sort(); got.sort();
+      want.sort();
+      got.sort();
       classes += got.length;
-      if (want.join() !== got.join() && bad.length < 20) bad.push(`${fen}: moves ${got.join()} | fathom ${want.join()}`);
+      if (want.join() !== got.join() && bad.length < 20)
+        bad.push(`${fen}: moves ${got.join()} | fathom ${want.join()}`);
     }
     console.log(`${LINES.length} root positions, ${classes} moves classified: ${bad.length} mismatches`);
     expect(bad).toEqual([]);

@@ -11,7 +11,9 @@ import { load } from '../helpers/chess';
 const DATA = path.join(__dirname, '..', '..', 'train', 'data', 'gen0', 'gen0-s3.vf.br');
 
 function dataSet(fens: string[], scores: number[], results: number[]): DataSet {
-  const feat: number[] = [], start: number[] = [0], stm: number[] = [];
+  const feat: number[] = [],
+    start: number[] = [0],
+    stm: number[] = [];
   for (const fen of fens) {
     const pos = load(fen);
     for (let sq = 0; sq < 64; sq++) if (pos.board[sq]) feat.push(featureIndex(WHITE, pos.board[sq], sq));
@@ -19,33 +21,55 @@ function dataSet(fens: string[], scores: number[], results: number[]): DataSet {
     stm.push(pos.stm);
   }
   return {
-    count: fens.length, feat: Uint16Array.from(feat), start: Uint32Array.from(start), stm: Uint8Array.from(stm),
-    score: Int16Array.from(scores), result: Float32Array.from(results), game: new Uint32Array(fens.length),
+    count: fens.length,
+    feat: Uint16Array.from(feat),
+    start: Uint32Array.from(start),
+    stm: Uint8Array.from(stm),
+    score: Int16Array.from(scores),
+    result: Float32Array.from(results),
+    game: new Uint32Array(fens.length),
   };
 }
 
 /** Each probed parameter's analytic gradient against a central finite difference of the loss. */
-function checkGradient(params: Float32Array, grad: Float32Array, probe: number[], lossAt: () => number, minGrad: number): void {
+function checkGradient(
+  params: Float32Array,
+  grad: Float32Array,
+  probe: number[],
+  lossAt: () => number,
+  minGrad: number,
+): void {
   for (const i of probe) {
-    const eps = 1e-3, w = params[i];
-    params[i] = w + eps; const up = lossAt();
-    params[i] = w - eps; const down = lossAt();
+    const eps = 1e-3,
+      w = params[i];
+    params[i] = w + eps;
+    const up = lossAt();
+    params[i] = w - eps;
+    const down = lossAt();
     params[i] = w;
     // The step actually taken (parameters are float32).
     const numeric = (up - down) / (Math.fround(w + eps) - Math.fround(w - eps));
     expect(Math.abs(numeric), `parameter ${i} has no gradient to check`).toBeGreaterThan(minGrad);
-    expect(Math.abs(grad[i] - numeric), `parameter ${i}: analytic ${grad[i]}, numeric ${numeric}`).toBeLessThan(0.02 * Math.abs(numeric) + 1e-7);
+    expect(Math.abs(grad[i] - numeric), `parameter ${i}: analytic ${grad[i]}, numeric ${numeric}`).toBeLessThan(
+      0.02 * Math.abs(numeric) + 1e-7,
+    );
   }
 }
 
 describe('trainer', () => {
   it('the gradient matches finite differences of the loss', () => {
-    const H = 4, P = paramCount(H), L = layout(H);
-    const d = dataSet([
-      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
-      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
-      '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
-    ], [35, -20, 140], [1, 0.5, 0]);
+    const H = 4,
+      P = paramCount(H),
+      L = layout(H);
+    const d = dataSet(
+      [
+        'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+        'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+        '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+      ],
+      [35, -20, 140],
+      [1, 0.5, 0],
+    );
     const params = initParams(H, 5);
     // Biases away from SCReLU's kinks, so a small step cannot cross one.
     for (let j = 0; j < H; j++) params[L.b + j] = 0.3 + 0.05 * j;
@@ -55,7 +79,18 @@ describe('trainer', () => {
     k.gradient(d, params, grad, idx, 0, 3, 0.3);
     const lossAt = (): number => k.loss(d, params, idx, 0, 3, 0.3);
     // Output bias, output weights, biases, and the weights of features that occur (both perspectives).
-    const f0 = d.feat[0], probe = [L.ob, L.o, L.o + H + 1, L.b, L.b + 2, f0 * H, f0 * H + 3, flipFeature(f0) * H + 1, flipFeature(d.feat[d.start[2]]) * H + 2];
+    const f0 = d.feat[0],
+      probe = [
+        L.ob,
+        L.o,
+        L.o + H + 1,
+        L.b,
+        L.b + 2,
+        f0 * H,
+        f0 * H + 3,
+        flipFeature(f0) * H + 1,
+        flipFeature(d.feat[d.start[2]]) * H + 2,
+      ];
     checkGradient(params, grad, probe, lossAt, 1e-6);
     // A feature absent from every position gets no gradient.
     const absent = featureIndex(WHITE, 5, 0) * H; // a white queen on a1 appears nowhere here

@@ -27,22 +27,43 @@ const FENS = [
 
 class Rng {
   constructor(private s: number) {}
-  next(): number { this.s = (this.s + 0x9e3779b9) | 0; let z = this.s; z = Math.imul(z ^ (z >>> 16), 0x85ebca6b); z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35); return ((z ^ (z >>> 16)) >>> 0) / 2 ** 32; }
-  int(n: number): number { return Math.floor(this.next() * n); }
-  pick<T>(a: readonly T[]): T { return a[this.int(a.length)]; }
+  next(): number {
+    this.s = (this.s + 0x9e3779b9) | 0;
+    let z = this.s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return ((z ^ (z >>> 16)) >>> 0) / 2 ** 32;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  pick<T>(a: readonly T[]): T {
+    return a[this.int(a.length)];
+  }
 }
 
 /** What the engine's position command should leave: the same rules, read from the protocol, applied to our model. */
 function applyPosition(cmd: string, current: Position): Position {
   const t = cmd.trim().split(/\s+/);
-  let i = 1, fen: string;
-  if (t[i] === 'startpos') { fen = START_FEN; i++; }
-  else if (t[i] === 'fen') { i++; const s = i; while (i < t.length && t[i] !== 'moves') i++; fen = t.slice(s, i).join(' '); }
-  else return current;
+  let i = 1,
+    fen: string;
+  if (t[i] === 'startpos') {
+    fen = START_FEN;
+    i++;
+  } else if (t[i] === 'fen') {
+    i++;
+    const s = i;
+    while (i < t.length && t[i] !== 'moves') i++;
+    fen = t.slice(s, i).join(' ');
+  } else return current;
   const p = parseFen(fen);
   if (typeof p === 'string') return current;
   if (t[i] === 'moves') {
-    for (const u of t.slice(i + 1)) { const m = parseUciMove(p, u); if (!m) break; p.make(m); }
+    for (const u of t.slice(i + 1)) {
+      const m = parseUciMove(p, u);
+      if (!m) break;
+      p.make(m);
+    }
   }
   return p;
 }
@@ -83,7 +104,10 @@ function garbage(rng: Rng, n: number): string {
   return s;
 }
 
-interface Go { pos: Position; searchmoves: string[] }
+interface Go {
+  pos: Position;
+  searchmoves: string[];
+}
 
 /** How one command goes down the pipe: whole, split across two writes, or with a CRLF line end. */
 type Framing = 'line' | 'split' | 'crlf';
@@ -97,39 +121,160 @@ async function burst(rng: Rng, state: { pos: Position }, send: (s: string, raw?:
     let cmd: string;
     let framing: Framing = 'line';
     switch (r) {
-      case 0: case 1: { const w = randomWalk(rng, rng.pick(FENS), rng.int(12)); cmd = `position fen ${w.fen}${w.moves.length ? ' moves ' + w.moves.join(' ') : ''}`; break; }
-      case 2: cmd = `position fen ${mutate(rng, rng.pick(FENS))}`; break;
-      case 3: { const w = randomWalk(rng, START_FEN, rng.int(8)); cmd = `position startpos moves ${w.moves.join(' ')} ${rng.pick(['e2e5', 'zz', 'a7a8q', 'e1g1', '0000', 'e2e4e'])} e7e5`; break; }
-      case 4: cmd = rng.pick(['position', 'position fen', 'position startpos moves', 'position moves e2e4', 'position fen 8/8/8/8/8/8/8/8 w - - 0 1', 'position startpos fen x']); break;
-      case 5: case 6: case 7: cmd = `go ${rng.pick(['depth 1', 'depth 3', 'nodes 2000', 'movetime 30', 'wtime 200 btime 200', 'wtime 1000 btime 1000 winc 10 binc 10 movestogo 3', 'depth 2 nodes 500'])}`; break;
-      case 8: cmd = `go ${rng.pick(['infinite', 'ponder wtime 500 btime 500', 'depth', 'depth -3 nodes 300', 'movetime abc depth 2', 'xyzzy depth 2', 'nodes 1e99 depth 2', 'wtime -100 btime -100'])}`; break;
+      case 0:
+      case 1: {
+        const w = randomWalk(rng, rng.pick(FENS), rng.int(12));
+        cmd = `position fen ${w.fen}${w.moves.length ? ' moves ' + w.moves.join(' ') : ''}`;
+        break;
+      }
+      case 2:
+        cmd = `position fen ${mutate(rng, rng.pick(FENS))}`;
+        break;
+      case 3: {
+        const w = randomWalk(rng, START_FEN, rng.int(8));
+        cmd = `position startpos moves ${w.moves.join(' ')} ${rng.pick(['e2e5', 'zz', 'a7a8q', 'e1g1', '0000', 'e2e4e'])} e7e5`;
+        break;
+      }
+      case 4:
+        cmd = rng.pick([
+          'position',
+          'position fen',
+          'position startpos moves',
+          'position moves e2e4',
+          'position fen 8/8/8/8/8/8/8/8 w - - 0 1',
+          'position startpos fen x',
+        ]);
+        break;
+      case 5:
+      case 6:
+      case 7:
+        cmd = `go ${rng.pick(['depth 1', 'depth 3', 'nodes 2000', 'movetime 30', 'wtime 200 btime 200', 'wtime 1000 btime 1000 winc 10 binc 10 movestogo 3', 'depth 2 nodes 500'])}`;
+        break;
+      case 8:
+        cmd = `go ${rng.pick(['infinite', 'ponder wtime 500 btime 500', 'depth', 'depth -3 nodes 300', 'movetime abc depth 2', 'xyzzy depth 2', 'nodes 1e99 depth 2', 'wtime -100 btime -100'])}`;
+        break;
       case 9: {
         const l = legal(state.pos).map((m) => moveToUci(state.pos, m));
         const sm = [rng.pick([...l, 'e2e4']), rng.pick(['a1a1', 'h7h8q', ...l])].filter(Boolean);
         cmd = `go depth 2 searchmoves ${sm.join(' ')}`;
         break;
       }
-      case 10: cmd = 'stop'; break;
-      case 11: cmd = 'ponderhit'; break;
-      case 12: cmd = Array.from({ length: 20 + rng.int(40) }, () => 'isready').join('\n'); break;
-      case 13: cmd = `setoption name ${rng.pick(['Hash', 'MultiPV', 'Threads', 'Move Overhead', 'Ponder', 'UCI_Chess960', 'Use NNUE', 'OwnBook', 'BookDepth', 'Nonsense', ''])} value ${rng.pick(['-1', '0', 'true', 'maybe', '99999999999', '', '2.5', 'x'.repeat(300)])}`; break;
-      case 14: cmd = `setoption name ${rng.pick(['Hash value 8', 'MultiPV value 2', 'MultiPV value 1', 'Threads value 2', 'Threads value 1', 'Use NNUE value true', 'Use NNUE value false', 'OwnBook value true', 'OwnBook value false', 'Clear Hash'])}`; break;
-      case 15: cmd = 'ucinewgame'; break;
-      case 16: cmd = garbage(rng, 10 + rng.int(200)); break;
-      case 17: cmd = rng.pick(['x'.repeat(20000), `setoption name ${'N'.repeat(20000)} value 1`, `position fen ${'p'.repeat(20000)}`, `go depth 1 ${'q'.repeat(20000)}`]); break;
-      case 18: cmd = rng.pick(['', '   ', '\t', 'uci', 'd', 'eval', 'flip', 'go perft 2', 'GO depth 1', 'bestmove e2e4', 'info string hi']); break;
-      case 19: cmd = `go depth 1 searchmoves ${Array.from({ length: 3000 }, () => 'e2e4').join(' ')}`; break;
-      case 20: cmd = `position startpos moves ${'g1f3 g8f6 f3g1 f6g8 '.repeat(200).trim()}`; break;
-      case 21: cmd = `setoption name ${rng.pick(['UCI_AnalyseMode value true', 'UCI_AnalyseMode value false', 'UCI_Opponent value GM 2800 human Magnus Carlsen',
-        'UCI_Opponent value none none computer Stockfish 15.1', 'UCI_Opponent value', 'Skill Level value 10', 'Skill Level value -3', 'Contempt value 24',
-        'Slow Mover value 100', 'Minimum Thinking Time value 20', 'nodestime value 0', 'UCI_LimitStrength value true', 'UCI_LimitStrength value false',
-        'UCI_Elo value 1500', 'UCI_Elo value 99999', 'SyzygyPath value /no/such/dir', 'EvalFile value /no/such/net.nnue'])}`; break;
-      case 22: { const w = randomWalk(rng, START_FEN, 300 + rng.int(500)); cmd = `position startpos moves ${w.moves.join(' ')}`; break; }
-      case 23: cmd = `go ${rng.pick(['wtime -1000 btime -1000 winc -10 binc -10', 'wtime -1 btime -1', 'wtime 99999999999 btime 99999999999 movestogo 1',
-        'wtime 1e308 btime 1e308', 'movetime -5', 'movetime 99999999999', 'depth 99999', 'nodes -1 depth 2', 'wtime NaN btime 100', 'wtime 0 btime 0 movestogo 0'])}`; break;
-      case 24: { cmd = rng.pick(['go depth 2', 'isready', 'position startpos moves e2e4 e7e5 g1f3', 'setoption name MultiPV value 2', 'go nodes 3000', 'stop']); framing = 'split'; break; }
-      case 25: { cmd = rng.pick(['isready', 'go depth 1', 'position startpos moves d2d4', 'ucinewgame', 'setoption name Hash value 4', `position fen ${rng.pick(FENS)}`]); framing = 'crlf'; break; }
-      default: cmd = 'isready';
+      case 10:
+        cmd = 'stop';
+        break;
+      case 11:
+        cmd = 'ponderhit';
+        break;
+      case 12:
+        cmd = Array.from({ length: 20 + rng.int(40) }, () => 'isready').join('\n');
+        break;
+      case 13:
+        cmd = `setoption name ${rng.pick(['Hash', 'MultiPV', 'Threads', 'Move Overhead', 'Ponder', 'UCI_Chess960', 'Use NNUE', 'OwnBook', 'BookDepth', 'Nonsense', ''])} value ${rng.pick(['-1', '0', 'true', 'maybe', '99999999999', '', '2.5', 'x'.repeat(300)])}`;
+        break;
+      case 14:
+        cmd = `setoption name ${rng.pick(['Hash value 8', 'MultiPV value 2', 'MultiPV value 1', 'Threads value 2', 'Threads value 1', 'Use NNUE value true', 'Use NNUE value false', 'OwnBook value true', 'OwnBook value false', 'Clear Hash'])}`;
+        break;
+      case 15:
+        cmd = 'ucinewgame';
+        break;
+      case 16:
+        cmd = garbage(rng, 10 + rng.int(200));
+        break;
+      case 17:
+        cmd = rng.pick([
+          'x'.repeat(20000),
+          `setoption name ${'N'.repeat(20000)} value 1`,
+          `position fen ${'p'.repeat(20000)}`,
+          `go depth 1 ${'q'.repeat(20000)}`,
+        ]);
+        break;
+      case 18:
+        cmd = rng.pick([
+          '',
+          '   ',
+          '\t',
+          'uci',
+          'd',
+          'eval',
+          'flip',
+          'go perft 2',
+          'GO depth 1',
+          'bestmove e2e4',
+          'info string hi',
+        ]);
+        break;
+      case 19:
+        cmd = `go depth 1 searchmoves ${Array.from({ length: 3000 }, () => 'e2e4').join(' ')}`;
+        break;
+      case 20:
+        cmd = `position startpos moves ${'g1f3 g8f6 f3g1 f6g8 '.repeat(200).trim()}`;
+        break;
+      case 21:
+        cmd = `setoption name ${rng.pick([
+          'UCI_AnalyseMode value true',
+          'UCI_AnalyseMode value false',
+          'UCI_Opponent value GM 2800 human Magnus Carlsen',
+          'UCI_Opponent value none none computer Stockfish 15.1',
+          'UCI_Opponent value',
+          'Skill Level value 10',
+          'Skill Level value -3',
+          'Contempt value 24',
+          'Slow Mover value 100',
+          'Minimum Thinking Time value 20',
+          'nodestime value 0',
+          'UCI_LimitStrength value true',
+          'UCI_LimitStrength value false',
+          'UCI_Elo value 1500',
+          'UCI_Elo value 99999',
+          'SyzygyPath value /no/such/dir',
+          'EvalFile value /no/such/net.nnue',
+        ])}`;
+        break;
+      case 22: {
+        const w = randomWalk(rng, START_FEN, 300 + rng.int(500));
+        cmd = `position startpos moves ${w.moves.join(' ')}`;
+        break;
+      }
+      case 23:
+        cmd = `go ${rng.pick([
+          'wtime -1000 btime -1000 winc -10 binc -10',
+          'wtime -1 btime -1',
+          'wtime 99999999999 btime 99999999999 movestogo 1',
+          'wtime 1e308 btime 1e308',
+          'movetime -5',
+          'movetime 99999999999',
+          'depth 99999',
+          'nodes -1 depth 2',
+          'wtime NaN btime 100',
+          'wtime 0 btime 0 movestogo 0',
+        ])}`;
+        break;
+      case 24: {
+        cmd = rng.pick([
+          'go depth 2',
+          'isready',
+          'position startpos moves e2e4 e7e5 g1f3',
+          'setoption name MultiPV value 2',
+          'go nodes 3000',
+          'stop',
+        ]);
+        framing = 'split';
+        break;
+      }
+      case 25: {
+        cmd = rng.pick([
+          'isready',
+          'go depth 1',
+          'position startpos moves d2d4',
+          'ucinewgame',
+          'setoption name Hash value 4',
+          `position fen ${rng.pick(FENS)}`,
+        ]);
+        framing = 'crlf';
+        break;
+      }
+      default:
+        cmd = 'isready';
     }
     for (const line of cmd.split('\n')) {
       if (/^\s*position(\s|$)/.test(line)) state.pos = applyPosition(line, state.pos);
@@ -138,7 +283,13 @@ async function burst(rng: Rng, state: { pos: Position }, send: (s: string, raw?:
         const t = line.trim().split(/\s+/);
         const si = t.indexOf('searchmoves');
         const pos = parseFen(toFen(state.pos)) as Position;
-        const listed = si < 0 ? [] : t.slice(si + 1).filter((u) => parseUciMove(pos, u)).map((u) => moveToUci(pos, parseUciMove(pos, u)));
+        const listed =
+          si < 0
+            ? []
+            : t
+                .slice(si + 1)
+                .filter((u) => parseUciMove(pos, u))
+                .map((u) => moveToUci(pos, parseUciMove(pos, u)));
         gos.push({ pos, searchmoves: listed });
       }
     }
@@ -175,7 +326,9 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
           e.send('stop');
           await sleep(50);
         }
-        expect(e.bestmoveCount, `burst ${b}: bestmoves for ${e.goCount} go commands\n${e.transcript()}`).toBe(e.goCount);
+        expect(e.bestmoveCount, `burst ${b}: bestmoves for ${e.goCount} go commands\n${e.transcript()}`).toBe(
+          e.goCount,
+        );
         await sleep(30);
         const t0 = performance.now();
         e.send('isready');
@@ -186,11 +339,17 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
           const g = allGos[seen];
           const mv = best[seen].split(' ')[1];
           const moves = legal(g.pos).map((m) => moveToUci(g.pos, m));
-          if (moves.length === 0) { expect(mv, `burst ${b}: ${best[seen]} in ${toFen(g.pos)}`).toBe('(none)'); continue; }
-          expect(moves, `burst ${b}: ${best[seen]} for go #${seen} in ${toFen(g.pos)}\n${e.transcript()}`).toContain(mv);
+          if (moves.length === 0) {
+            expect(mv, `burst ${b}: ${best[seen]} in ${toFen(g.pos)}`).toBe('(none)');
+            continue;
+          }
+          expect(moves, `burst ${b}: ${best[seen]} for go #${seen} in ${toFen(g.pos)}\n${e.transcript()}`).toContain(
+            mv,
+          );
           if (g.searchmoves.length > 0) expect(g.searchmoves, `searchmoves of go #${seen}`).toContain(mv);
         }
-        for (const l of e.lines) expect(l.text.length, `a ${l.text.length}-character line: ${l.text.slice(0, 80)}`).toBeLessThan(3000);
+        for (const l of e.lines)
+          expect(l.text.length, `a ${l.text.length}-character line: ${l.text.slice(0, 80)}`).toBeLessThan(3000);
         expect(e.exited, `burst ${b}: the engine exited\n${e.transcript()}`).toBe(null);
       }
       expect(allGos.length).toBeGreaterThan(BURSTS);
@@ -208,7 +367,10 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
         await e.waitFor('uciok', 10000);
         await e.ready(15000);
         e.send('position startpos moves e2e4');
-        if (go) { e.send(go); await e.waitFor(/^info depth/, 5000); }
+        if (go) {
+          e.send(go);
+          await e.waitFor(/^info depth/, 5000);
+        }
         const t = performance.now();
         e.proc.stdin.end();
         expect(await e.waitExit(3000), `${go ?? 'idle'}: still running 3 s after stdin closed`).toBe(true);

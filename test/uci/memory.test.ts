@@ -6,7 +6,9 @@ import * as fs from 'node:fs';
 import { TARGETS, EnginePool, sleep } from '../helpers/engine';
 
 const pool = new EnginePool();
-afterEach(async () => { await pool.closeAll(); });
+afterEach(async () => {
+  await pool.closeAll();
+});
 
 function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -36,7 +38,10 @@ describe.skipIf(!haveProc)('UCI memory (node dist/tessera.js)', () => {
     await e.ready(15000);
     await sleep(200);
     const after = rssMiB(e.proc.pid!);
-    expect(after - fresh, `fresh ${fresh.toFixed(0)} MiB, with 512 ${big.toFixed(0)}, back at 16 ${after.toFixed(0)}`).toBeLessThan(64);
+    expect(
+      after - fresh,
+      `fresh ${fresh.toFixed(0)} MiB, with 512 ${big.toFixed(0)}, back at 16 ${after.toFixed(0)}`,
+    ).toBeLessThan(64);
   }, 60_000);
 
   it('Threads 4, then Threads 1: the resident size falls back within 64 MiB of one thread', async () => {
@@ -58,6 +63,9 @@ describe.skipIf(!haveProc)('UCI memory (node dist/tessera.js)', () => {
     await e.ready(15000);
     await sleep(300);
     const after = rssMiB(e.proc.pid!);
-    expect(after - one, `one thread ${one.toFixed(0)} MiB, four ${four.toFixed(0)}, back at one ${after.toFixed(0)}`).toBeLessThan(64);
+    expect(
+      after - one,
+      `one thread ${one.toFixed(0)} MiB, four ${four.toFixed(0)}, back at one ${after.toFixed(0)}`,
+    ).toBeLessThan(64);
   }, 60_000);
 });

@@ -10,7 +10,17 @@ import * as path from 'node:path';
 import { toFen } from '../../src/core/fen';
 import { PolyglotBook } from '../../src/book/polyglot';
 import {
-  TARGETS, EnginePool, type Engine, START_FEN, setup, goAndCheck, expectLegalBestmove, lastInfo, infos, sleep, sharedEngine,
+  TARGETS,
+  EnginePool,
+  type Engine,
+  START_FEN,
+  setup,
+  goAndCheck,
+  expectLegalBestmove,
+  lastInfo,
+  infos,
+  sleep,
+  sharedEngine,
 } from '../helpers/engine';
 
 const OPTION_LINES = [
@@ -50,7 +60,9 @@ async function stillPlays(e: Engine, pos: ReturnType<typeof setup>, go = 'depth 
 }
 
 const pool = new EnginePool();
-afterEach(async () => { await pool.closeAll(); });
+afterEach(async () => {
+  await pool.closeAll();
+});
 
 describe.each(TARGETS)('UCI handshake: $name', (target) => {
   it('uci: id, every option, uciok promptly (median of 3 starts under 1 s); then isready', async () => {
@@ -65,7 +77,9 @@ describe.each(TARGETS)('UCI handshake: $name', (target) => {
       expect(s.exited?.code, 'quit must exit with status 0').toBe(0);
     }
     times.sort((a, b) => a - b);
-    console.log(`${target.name}: spawn to uciok, ms: ${times.map((t) => t.toFixed(0)).join(' ')}; median ${times[1].toFixed(0)}`);
+    console.log(
+      `${target.name}: spawn to uciok, ms: ${times.map((t) => t.toFixed(0)).join(' ')}; median ${times[1].toFixed(0)}`,
+    );
     expect(times[1], 'median start-up to uciok').toBeLessThan(1000);
 
     const e = pool.start(target);
@@ -74,7 +88,11 @@ describe.each(TARGETS)('UCI handshake: $name', (target) => {
     const lines = ok.lines;
     expect(lines.find((l) => l.startsWith('id name '))).toMatch(/^id name Tessera\b/);
     expect(lines.some((l) => /^id author \S/.test(l))).toBe(true);
-    for (const re of OPTION_LINES) expect(lines.some((l) => re.test(l)), `missing ${re}`).toBe(true);
+    for (const re of OPTION_LINES)
+      expect(
+        lines.some((l) => re.test(l)),
+        `missing ${re}`,
+      ).toBe(true);
     // Nothing before uciok but id, option and blank lines.
     for (const l of lines.slice(0, -1)) expect(l).toMatch(/^(id (name|author) .+|option name .+|)$/);
     const r = await e.ready();
@@ -251,7 +269,10 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
       const r = cmd.startsWith('go') ? await e.waitFor(/^bestmove /, 5000) : await e.ready();
       if (cmd.startsWith('go')) await sleep(50);
       for (const l of r.lines) expect(l.length, `reply to ${cmd.slice(0, 40)}...`).toBeLessThan(300);
-      expect(r.lines.some((l) => l.startsWith('info string')), `no complaint about ${cmd.slice(0, 40)}...`).toBe(true);
+      expect(
+        r.lines.some((l) => l.startsWith('info string')),
+        `no complaint about ${cmd.slice(0, 40)}...`,
+      ).toBe(true);
     }
     await stillPlays(e, setup(START_FEN, ['e2e4']));
   });
@@ -324,7 +345,10 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
       ['position startpos moves a2a4 b7b5 a4b5 a7a5 b5a6 a8a6 a6a7q', ['a2a4', 'b7b5', 'a4b5', 'a7a5', 'b5a6', 'a8a6']], // no white pawn on a6
       ['position startpos moves e2e4 e7e5 e4e5', ['e2e4', 'e7e5']], // pawn blocked
       // Black is mated after h5f7: any further move is illegal.
-      ['position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 e8e7', ['e2e4', 'e7e5', 'd1h5', 'b8c6', 'f1c4', 'g8f6', 'h5f7']],
+      [
+        'position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 e8e7',
+        ['e2e4', 'e7e5', 'd1h5', 'b8c6', 'f1c4', 'g8f6', 'h5f7'],
+      ],
     ];
     for (const [cmd, expected] of cases) {
       // Work out where a strict reading stops, with the project's own move generator.
@@ -332,7 +356,13 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
       const played: string[] = [];
       let illegal = false;
       for (const t of tokens) {
-        try { setup(START_FEN, [...played, t]); played.push(t); } catch { illegal = true; break; }
+        try {
+          setup(START_FEN, [...played, t]);
+          played.push(t);
+        } catch {
+          illegal = true;
+          break;
+        }
       }
       expect(illegal, `test case '${cmd}' must contain an illegal move`).toBe(true);
       expect(played, `test case '${cmd}'`).toEqual(expected);
@@ -354,7 +384,9 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
 
   it('OwnBook: book moves from the start in under 20 ms, searches past BookDepth and for go infinite, bad book files refused', async () => {
     const e = engine();
-    const book = PolyglotBook.parse(new Uint8Array(fs.readFileSync(path.resolve(__dirname, '..', '..', 'src', 'book', 'data', 'gnuchess-book.bin')))) as PolyglotBook;
+    const book = PolyglotBook.parse(
+      new Uint8Array(fs.readFileSync(path.resolve(__dirname, '..', '..', 'src', 'book', 'data', 'gnuchess-book.bin'))),
+    ) as PolyglotBook;
     const startMoves = book.lookup(setup(START_FEN)).map((m) => m.uci);
     expect(startMoves.length).toBeGreaterThan(5);
     e.send('setoption name OwnBook value true');
@@ -435,7 +467,12 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
     const g = await goAndCheck(e, setup(START_FEN), 'depth 4');
     expect(g.lines.filter((l) => / multipv [2-9]/.test(l))).toEqual([]);
     // Valid values, spelled in other cases, are taken silently.
-    for (const cmd of ['setoption name hash value 8', 'setoption name THREADS value 1', 'setoption name Clear Hash', 'setoption name multipv value 2']) {
+    for (const cmd of [
+      'setoption name hash value 8',
+      'setoption name THREADS value 1',
+      'setoption name Clear Hash',
+      'setoption name multipv value 2',
+    ]) {
       e.send(cmd);
     }
     const r = await e.ready();
@@ -449,11 +486,21 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-net-'));
     const good = path.resolve(__dirname, '..', '..', 'train', 'nets', 'net0-h32.nnue');
     const bytes = fs.readFileSync(good);
-    const garbage = path.join(dir, 'garbage.nnue'); fs.writeFileSync(garbage, 'x'.repeat(5000));
-    const cut = path.join(dir, 'cut.nnue'); fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 10));
-    const flipped = Buffer.from(bytes); flipped[5000] ^= 1;
-    const damaged = path.join(dir, 'damaged.nnue'); fs.writeFileSync(damaged, flipped);
-    for (const [file, why] of [[path.join(dir, 'none.nnue'), /cannot read/], [garbage, /magic/], [cut, /bytes/], [damaged, /checksum/], ['/' + 'a'.repeat(20000), /cannot read/]] as const) {
+    const garbage = path.join(dir, 'garbage.nnue');
+    fs.writeFileSync(garbage, 'x'.repeat(5000));
+    const cut = path.join(dir, 'cut.nnue');
+    fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 10));
+    const flipped = Buffer.from(bytes);
+    flipped[5000] ^= 1;
+    const damaged = path.join(dir, 'damaged.nnue');
+    fs.writeFileSync(damaged, flipped);
+    for (const [file, why] of [
+      [path.join(dir, 'none.nnue'), /cannot read/],
+      [garbage, /magic/],
+      [cut, /bytes/],
+      [damaged, /checksum/],
+      ['/' + 'a'.repeat(20000), /cannot read/],
+    ] as const) {
       e.send(`setoption name EvalFile value ${file}`);
       const r = await e.waitFor(/^info string/, 5000);
       expect(r.line).toMatch(why);
@@ -465,7 +512,9 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
     expect((await e.waitFor(/^info string NNUE/, 5000)).line).toMatch(/768->32x2->1, checksum [0-9a-f]{8}/);
     e.send('position startpos moves e2e4');
     e.send('eval');
-    expect((await e.waitFor(/^info string NNUE eval/, 5000)).line).toMatch(/NNUE eval -?\d+ cp, hand-crafted eval -?\d+ cp.*searching with NNUE/);
+    expect((await e.waitFor(/^info string NNUE eval/, 5000)).line).toMatch(
+      /NNUE eval -?\d+ cp, hand-crafted eval -?\d+ cp.*searching with NNUE/,
+    );
     await stillPlays(e, setup(START_FEN, ['e2e4']), 'depth 6');
     // Threads started after the net was loaded get it too.
     e.send('setoption name Threads value 2');
@@ -527,7 +576,11 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
     const e = engine();
     e.send('position startpos moves e2e4');
     const pos = setup(START_FEN, ['e2e4']);
-    for (const args of ['wtime 1000 btime 1000 winc -500 binc -500', 'wtime 0 btime 0', 'wtime 0 btime 0 winc 0 binc 0 movestogo 0']) {
+    for (const args of [
+      'wtime 1000 btime 1000 winc -500 binc -500',
+      'wtime 0 btime 0',
+      'wtime 0 btime 0 winc 0 binc 0 movestogo 0',
+    ]) {
       const r = await goAndCheck(e, pos, args, 3000);
       expect(r.ms, args).toBeLessThan(600);
     }

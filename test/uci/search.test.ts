@@ -4,8 +4,20 @@
 // and a two-thread search. Every bestmove is checked legal in the position that was set.
 import { describe, expect, it } from 'vitest';
 import {
-  TARGETS, START_FEN, setup, goAndCheck, lastInfo, infos, expectLegalPv, matingMoves, scoreValue, givesCheck,
-  sharedEngine, parseInfo, legalUci, type Info,
+  TARGETS,
+  START_FEN,
+  setup,
+  goAndCheck,
+  lastInfo,
+  infos,
+  expectLegalPv,
+  matingMoves,
+  scoreValue,
+  givesCheck,
+  sharedEngine,
+  parseInfo,
+  legalUci,
+  type Info,
 } from '../helpers/engine';
 
 // White mates in 2 (1.Kf7 or 1.Kg6, then the rook), and not in 1.
@@ -18,7 +30,8 @@ const STALEMATE = '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1';
 // White is two rooks and a queen down but has a perpetual check (Qe8+ Kh7 Qh5+ Kg8 ...).
 const PERPETUAL = '7k/6p1/8/8/4Q3/rr6/q4PPP/6K1 w - - 0 1';
 
-const INFO_RE = /^info depth \d+ seldepth \d+ multipv \d+ score (cp -?\d+|mate -?\d+)( wdl \d+ \d+ \d+)? nodes \d+ nps \d+ hashfull \d+ time \d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+$/;
+const INFO_RE =
+  /^info depth \d+ seldepth \d+ multipv \d+ score (cp -?\d+|mate -?\d+)( wdl \d+ \d+ \d+)? nodes \d+ nps \d+ hashfull \d+ time \d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+$/;
 
 /** The last info line of each multipv index at the deepest depth reported. */
 function finalLines(lines: string[]): Map<number, Info> {
@@ -169,7 +182,10 @@ describe.each(TARGETS)('UCI search: $name', (target) => {
     const fin = finalLines(r.lines);
     expect([...fin.keys()].sort()).toEqual([1, 2, 3]);
     const lines = [1, 2, 3].map((k) => fin.get(k)!);
-    for (const l of lines) { expect(l.raw).toMatch(INFO_RE); expectLegalPv(pos, l); }
+    for (const l of lines) {
+      expect(l.raw).toMatch(INFO_RE);
+      expectLegalPv(pos, l);
+    }
     expect(new Set(lines.map((l) => l.pv[0])).size).toBe(3);
     const scores = lines.map((l) => scoreValue(l.score!));
     expect(scores[0]).toBeGreaterThanOrEqual(scores[1]);
@@ -177,7 +193,9 @@ describe.each(TARGETS)('UCI search: $name', (target) => {
     expect(r.move).toBe(lines[0].pv[0]);
     // Every depth reports all three.
     for (const d of [1, 2, 3]) {
-      const at = infos(r.lines).filter((i) => i.depth === d).map((i) => i.multipv);
+      const at = infos(r.lines)
+        .filter((i) => i.depth === d)
+        .map((i) => i.multipv);
       expect(new Set(at), `depth ${d}`).toEqual(new Set([1, 2, 3]));
     }
     // With fewer legal moves than MultiPV, one line per legal move.
@@ -264,7 +282,11 @@ describe.each(TARGETS)('UCI search: $name', (target) => {
 
   it('dead positions (K v K, K+B v K, K+N v K) score cp 0', async () => {
     const e = engine();
-    for (const fen of ['8/8/4k3/8/8/3K4/8/8 w - - 0 1', '8/8/4k3/8/8/3KB3/8/8 w - - 0 1', '8/8/4k3/8/8/3KN3/8/8 b - - 0 1']) {
+    for (const fen of [
+      '8/8/4k3/8/8/3K4/8/8 w - - 0 1',
+      '8/8/4k3/8/8/3KB3/8/8 w - - 0 1',
+      '8/8/4k3/8/8/3KN3/8/8 b - - 0 1',
+    ]) {
       e.send(`position fen ${fen}`);
       const r = await goAndCheck(e, setup(fen), 'depth 6');
       expect(lastInfo(r.lines).score?.raw, fen).toBe('0');

@@ -2,7 +2,17 @@
 // lowest level, node budgets that shrink with the level, legal and quick moves.
 import { describe, expect, it } from 'vitest';
 import { TARGETS, START_FEN, setup, goAndCheck, sharedEngine, infos, EnginePool, type Engine } from '../helpers/engine';
-import { skillNodes, skillStrength, skillTemperature, skillNoise, skillCandidateMean, skillCandidates, SKILL_CALIBRATION, SKILL_MIN_ELO, SKILL_MAX_ELO } from '../../src/search/skill';
+import {
+  skillNodes,
+  skillStrength,
+  skillTemperature,
+  skillNoise,
+  skillCandidateMean,
+  skillCandidates,
+  SKILL_CALIBRATION,
+  SKILL_MIN_ELO,
+  SKILL_MAX_ELO,
+} from '../../src/search/skill';
 
 // White's rook takes an undefended queen; nothing else comes close.
 const FREE_QUEEN = 'rn2k2r/ppp2ppp/8/3q4/8/8/PPPR1PPP/4K1NR w - - 0 1';
@@ -76,13 +86,15 @@ describe.each(TARGETS.slice(0, 1))('strength limiter: $name', (target) => {
       const last = infos(r.lines).at(-1);
       return { move: r.move, nodes: last?.nodes ?? 0 };
     };
-    const a = await play(1200, 42), b = await play(1200, 42);
+    const a = await play(1200, 42),
+      b = await play(1200, 42);
     expect(b.move).toBe(a.move);
     const moves = new Set<string>();
     for (let seed = 1; seed <= 10; seed++) moves.add((await play(800, seed)).move);
     expect(moves.size, `moves at 800 over 10 seeds: ${[...moves].join(' ')}`).toBeGreaterThan(1);
     // The node budget: a low level searches far less than a high one, and never much beyond its budget.
-    const low = await play(1000, 3), high = await play(2400, 3);
+    const low = await play(1000, 3),
+      high = await play(2400, 3);
     expect(low.nodes).toBeLessThan(skillNodes(1000) * 1.5 + 300);
     expect(high.nodes).toBeGreaterThan(low.nodes * 4);
     // Off again: full strength answers with the normal search.

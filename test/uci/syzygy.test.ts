@@ -26,9 +26,14 @@ describe.each(TARGETS.slice(0, 1))('Syzygy over UCI: $name', (target) => {
   it('SyzygyPath: found 35 WDL and 35 DTZ tables up to 4 pieces; bad paths and files answered, engine alive', async () => {
     const e = engine();
     e.send(`setoption name SyzygyPath value ${TB_DIR}`);
-    expect((await e.waitFor(/^info string Syzygy: found/, 5000)).line).toBe('info string Syzygy: found 35 WDL and 35 DTZ tables, up to 4 pieces');
+    expect((await e.waitFor(/^info string Syzygy: found/, 5000)).line).toBe(
+      'info string Syzygy: found 35 WDL and 35 DTZ tables, up to 4 pieces',
+    );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-tb-'));
-    fs.writeFileSync(path.join(dir, 'KQvK.rtbw'), Buffer.from(Array.from({ length: 1040 }, (_, i) => (i * 31 + 7) & 255)));
+    fs.writeFileSync(
+      path.join(dir, 'KQvK.rtbw'),
+      Buffer.from(Array.from({ length: 1040 }, (_, i) => (i * 31 + 7) & 255)),
+    );
     fs.writeFileSync(path.join(dir, 'KRvK.rtbw'), Buffer.alloc(100));
     for (const p of ['/no/such/dir', dir, `${dir}:/no/such/dir`]) {
       e.send(`setoption name SyzygyPath value ${p}`);
@@ -42,7 +47,7 @@ describe.each(TARGETS.slice(0, 1))('Syzygy over UCI: $name', (target) => {
     await e.ready();
   });
 
-  it.each(CASES)('%s: the bestmove keeps the tables\' best result; tbhits reported', async (_name, fen) => {
+  it.each(CASES)("%s: the bestmove keeps the tables' best result; tbhits reported", async (_name, fen) => {
     const e = engine();
     e.send(`setoption name SyzygyPath value ${TB_DIR}`);
     await e.waitFor(/^info string Syzygy: found/, 5000);

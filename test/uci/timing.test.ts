@@ -5,7 +5,15 @@
 // of the answering line, so they include the pipe and this process's event loop.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  TARGETS, START_FEN, EnginePool, setup, goAndCheck, expectLegalBestmove, lastInfo, sharedEngine, sleep,
+  TARGETS,
+  START_FEN,
+  EnginePool,
+  setup,
+  goAndCheck,
+  expectLegalBestmove,
+  lastInfo,
+  sharedEngine,
+  sleep,
 } from '../helpers/engine';
 
 const MATE_IN_1 = '7k/8/6K1/8/8/8/8/R7 w - - 0 1';
@@ -17,7 +25,9 @@ function median(xs: number[]): number {
 }
 
 const pool = new EnginePool();
-afterEach(async () => { await pool.closeAll(); });
+afterEach(async () => {
+  await pool.closeAll();
+});
 
 describe.each(TARGETS)('UCI timing: $name', (target) => {
   const engine = sharedEngine(target);
@@ -56,7 +66,10 @@ describe.each(TARGETS)('UCI timing: $name', (target) => {
     expect(median(times), `isready round trips ${times.map((t) => t.toFixed(1)).join(' ')}`).toBeLessThan(50);
     expect(Math.max(...times)).toBeLessThan(250);
     await sleep(200);
-    expect(e.pending().some((l) => l.startsWith('bestmove')), 'bestmove before stop').toBe(false);
+    expect(
+      e.pending().some((l) => l.startsWith('bestmove')),
+      'bestmove before stop',
+    ).toBe(false);
     const t = e.send('stop');
     const b = await e.waitFor(/^bestmove /, 2000);
     expect(b.at - t, 'stop to bestmove').toBeLessThan(100);
@@ -119,7 +132,10 @@ describe.each(TARGETS)('UCI timing: $name', (target) => {
     e.send('go ponder wtime 3000 btime 3000 winc 0 binc 0');
     await e.waitFor(/^info depth/, 5000);
     await sleep(600); // longer than the whole budget for this move
-    expect(e.pending().some((l) => l.startsWith('bestmove')), 'bestmove while pondering').toBe(false);
+    expect(
+      e.pending().some((l) => l.startsWith('bestmove')),
+      'bestmove while pondering',
+    ).toBe(false);
     const t = e.send('ponderhit');
     const b = await e.waitFor(/^bestmove /, 3000);
     // 3 s left: the engine plans a fraction of it; the hard cap is half.

@@ -66,7 +66,10 @@ export function isQuiet(pos: Position): boolean {
 export function sanTokens(movetext: string): string[] {
   let s = movetext.replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
   // Variations nest: strip innermost parentheses until none are left.
-  for (let prev = ''; prev !== s;) { prev = s; s = s.replace(/\([^()]*\)/g, ' '); }
+  for (let prev = ''; prev !== s; ) {
+    prev = s;
+    s = s.replace(/\([^()]*\)/g, ' ');
+  }
   const out: string[] = [];
   for (let tok of s.split(/\s+/)) {
     tok = tok.replace(/^\d+\.+/, '');
@@ -82,23 +85,45 @@ function fenKey(fen: string): string {
 
 export class Extractor {
   readonly stats: ExtractStats = {
-    games: 0, used: 0, noResult: 0, forfeits: 0, badFen: 0, badMove: 0,
-    positions: 0, notQuiet: 0, duplicates: 0, written: 0, results: [0, 0, 0],
+    games: 0,
+    used: 0,
+    noResult: 0,
+    forfeits: 0,
+    badFen: 0,
+    badMove: 0,
+    positions: 0,
+    notQuiet: 0,
+    duplicates: 0,
+    written: 0,
+    results: [0, 0, 0],
   };
   private readonly seen = new Set<string>();
 
-  constructor(private readonly opt: ExtractOptions, private readonly write: (line: string) => void) {}
+  constructor(
+    private readonly opt: ExtractOptions,
+    private readonly write: (line: string) => void,
+  ) {}
 
   /** One game: its tag pairs and its movetext. */
   game(tags: Map<string, string>, movetext: string): void {
-    const st = this.stats, opt = this.opt;
+    const st = this.stats,
+      opt = this.opt;
     st.games++;
     const res = RESULT[tags.get('Result') ?? '*'];
-    if (res === undefined) { st.noResult++; return; }
-    if (!opt.keepForfeits && FORFEIT_RE.test(tags.get('Termination') ?? '')) { st.forfeits++; return; }
+    if (res === undefined) {
+      st.noResult++;
+      return;
+    }
+    if (!opt.keepForfeits && FORFEIT_RE.test(tags.get('Termination') ?? '')) {
+      st.forfeits++;
+      return;
+    }
     const variant = (tags.get('Variant') ?? '').toLowerCase();
     const pos = parseFen(tags.get('FEN') ?? START_FEN, variant.includes('960') || variant.includes('fischer'));
-    if (typeof pos === 'string') { st.badFen++; return; }
+    if (typeof pos === 'string') {
+      st.badFen++;
+      return;
+    }
 
     const lines: string[] = [];
     const tokens = sanTokens(movetext);
@@ -112,7 +137,10 @@ export class Extractor {
       }
       if (ply >= tokens.length) break;
       const m = parseSan(pos, tokens[ply]);
-      if (m === 0) { st.badMove++; return; }
+      if (m === 0) {
+        st.badMove++;
+        return;
+      }
       pos.make(m);
     }
     // Keep the game only now that all of it (up to max-ply) replayed.
@@ -121,7 +149,10 @@ export class Extractor {
     for (const fen of lines) {
       if (opt.dedupe) {
         const key = fenKey(fen);
-        if (this.seen.has(key)) { st.duplicates++; continue; }
+        if (this.seen.has(key)) {
+          st.duplicates++;
+          continue;
+        }
         this.seen.add(key);
       }
       this.write(`${fen};${res}\n`);
@@ -138,7 +169,8 @@ export class Extractor {
     let inComment = false;
     const flush = (): void => {
       if (tags.size > 0 || movetext.trim() !== '') this.game(tags, movetext);
-      tags = new Map(); movetext = '';
+      tags = new Map();
+      movetext = '';
     };
     for await (const line of rl) {
       if (!inComment && line.startsWith('[')) {
@@ -152,8 +184,9 @@ export class Extractor {
       // Track whether a {comment} stays open past the end of the line.
       for (let i = 0; i < line.length; i++) {
         const ch = line[i];
-        if (inComment) { if (ch === '}') inComment = false; }
-        else if (ch === '{') inComment = true;
+        if (inComment) {
+          if (ch === '}') inComment = false;
+        } else if (ch === '{') inComment = true;
         else if (ch === ';') break;
       }
     }
@@ -162,7 +195,9 @@ export class Extractor {
 }
 
 function usage(): never {
-  console.error('usage: extract OUT.epd A.pgn [B.pgn ...] [--skip 8] [--max-ply 200] [--every 1] [--no-dedupe] [--keep-forfeits]');
+  console.error(
+    'usage: extract OUT.epd A.pgn [B.pgn ...] [--skip 8] [--max-ply 200] [--every 1] [--no-dedupe] [--keep-forfeits]',
+  );
   process.exit(2);
 }
 
@@ -192,7 +227,10 @@ async function extractMain(argv: string[]): Promise<void> {
   let buf: string[] = [];
   const write = (line: string): void => {
     buf.push(line);
-    if (buf.length >= 4096) { fs.writeSync(fd, buf.join('')); buf = []; }
+    if (buf.length >= 4096) {
+      fs.writeSync(fd, buf.join(''));
+      buf = [];
+    }
   };
   const ex = new Extractor(opt, write);
   for (const p of pgns) {
@@ -205,10 +243,13 @@ async function extractMain(argv: string[]): Promise<void> {
   const s = ex.stats;
   console.error(
     `games ${s.games}: used ${s.used}, no result ${s.noResult}, forfeit/illegal ${s.forfeits}, ` +
-    `bad FEN ${s.badFen}, unparsable move ${s.badMove}\n` +
-    `positions in range ${s.positions}: not quiet ${s.notQuiet}, duplicates ${s.duplicates}, ` +
-    `written ${s.written} (W/D/L ${s.results.join('/')}) to ${out} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      `bad FEN ${s.badFen}, unparsable move ${s.badMove}\n` +
+      `positions in range ${s.positions}: not quiet ${s.notQuiet}, duplicates ${s.duplicates}, ` +
+      `written ${s.written} (W/D/L ${s.results.join('/')}) to ${out} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 
-extractMain(process.argv.slice(2)).catch((e) => { console.error(e); process.exit(1); });
+extractMain(process.argv.slice(2)).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
