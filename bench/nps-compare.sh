@@ -5,6 +5,9 @@
 # far switch between a fast and a slow state in spells). Run it on an idle machine.
 #
 #   bench/nps-compare.sh [runs] BUILD... (EVAL=--hce or --nnue, default --hce)
+#
+# CPU=1 counts nodes per second of the process's CPU time (user + system, from /usr/bin/time, start-up included)
+# instead of the bench's own wall-clock figure: steadier where the host's wall-clock speed swings from run to run.
 set -euo pipefail
 runs=$1; shift
 flag=${EVAL:---hce}
@@ -12,9 +15,15 @@ declare -A all nodes ratios
 first=$1
 for ((r = 1; r <= runs; r++)); do
   for b in "$@"; do
-    out=$("$b" bench $flag)
-    v=$(echo "$out" | awk '/Nodes\/second/ {print $2}')
-    nodes[$b]=$(echo "$out" | awk '/Nodes searched/ {print $3}')
+    if [[ ${CPU:-0} == 1 ]]; then
+      out=$({ /usr/bin/time -f "CPU %U %S" "$b" bench $flag; } 2>&1)
+      nodes[$b]=$(echo "$out" | awk '/Nodes searched/ {print $3}')
+      v=$(echo "$out" | awk -v n="${nodes[$b]}" '/^CPU/ {printf "%d", n / ($2 + $3)}')
+    else
+      out=$("$b" bench $flag)
+      v=$(echo "$out" | awk '/Nodes\/second/ {print $2}')
+      nodes[$b]=$(echo "$out" | awk '/Nodes searched/ {print $3}')
+    fi
     echo "run $r $(basename "$b") nps $v"
     all[$b]="${all[$b]:-} $v"
     [[ $b == "$first" ]] && base=$v

@@ -47,6 +47,26 @@ function emitPromos(list: Int32Array, n: number, from: number, to: number, gen: 
 
 const inSet = (sq: number, lo: number, hi: number): number => (sq < 32 ? lo >>> sq : hi >>> (sq - 32)) & 1;
 
+// The attacks of the last sliderAttacks call.
+let attLo = 0,
+  attHi = 0;
+
+/** Sets attLo/attHi to the squares a bishop, rook or queen (type) on sq attacks through occupancy oLo/oHi. */
+function sliderAttacks(type: number, sq: number, oLo: number, oHi: number): void {
+  attLo = 0;
+  attHi = 0;
+  if (type !== ROOK) {
+    const i = bishopIdx(sq, oLo, oHi);
+    attLo = SLIDER_ATT[i];
+    attHi = SLIDER_ATT[i + 1];
+  }
+  if (type !== BISHOP) {
+    const i = rookIdx(sq, oLo, oHi);
+    attLo |= SLIDER_ATT[i];
+    attHi |= SLIDER_ATT[i + 1];
+  }
+}
+
 // The check mask of the last checkMask call: where a move other than the king's must land.
 let maskLo = -1,
   maskHi = -1;
@@ -185,18 +205,9 @@ export function generateMoves(pos: Position, list: Int32Array, n: number, gen: n
         s = 32 + lsb(hi);
         hi &= hi - 1;
       }
-      let aLo = 0,
-        aHi = 0;
-      if (type !== ROOK) {
-        const i = bishopIdx(s, oLo, oHi);
-        aLo = SLIDER_ATT[i];
-        aHi = SLIDER_ATT[i + 1];
-      }
-      if (type !== BISHOP) {
-        const i = rookIdx(s, oLo, oHi);
-        aLo |= SLIDER_ATT[i];
-        aHi |= SLIDER_ATT[i + 1];
-      }
+      sliderAttacks(type, s, oLo, oHi);
+      let aLo = attLo,
+        aHi = attHi;
       aLo &= tgtLo;
       aHi &= tgtHi;
       if (inSet(s, pinLo, pinHi)) {
@@ -357,18 +368,9 @@ export function isLegalMove(pos: Position, m: number): boolean {
       aLo = KING_ATT[from * 2];
       aHi = KING_ATT[from * 2 + 1];
     } else {
-      aLo = 0;
-      aHi = 0;
-      if (type !== ROOK) {
-        const i = bishopIdx(from, oLo, oHi);
-        aLo = SLIDER_ATT[i];
-        aHi = SLIDER_ATT[i + 1];
-      }
-      if (type !== BISHOP) {
-        const i = rookIdx(from, oLo, oHi);
-        aLo |= SLIDER_ATT[i];
-        aHi |= SLIDER_ATT[i + 1];
-      }
+      sliderAttacks(type, from, oLo, oHi);
+      aLo = attLo;
+      aHi = attHi;
     }
     if (!inSet(to, aLo, aHi)) return false;
     if (type === KING) {

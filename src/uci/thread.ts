@@ -90,7 +90,8 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   }
 
   function runGo(msg: GoMessage, reporter: SearchReporter): void {
-    const begun = Date.now();
+    const begun = Date.now(),
+      begunPerf = performance.now();
     const pos = buildPosition(msg);
     searcher.tt.age = msg.ttAge;
     if (!pos) {
@@ -114,10 +115,14 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
       Atomics.wait(ctrl, CTRL_STOP, 0, 50);
     }
     Atomics.store(ctrl, CTRL_STOP, 1); // stop the helper threads
-    const searched = Date.now();
+    const searched = performance.now();
     if (result.move !== MOVE_NONE) searcher.reportFinal(result.depth);
-    reporter.bestMove(pos, result.move, result.move === MOVE_NONE ? MOVE_NONE : searcher.ponderMove(result));
+    const reported = performance.now();
+    const ponder = result.move === MOVE_NONE ? MOVE_NONE : searcher.ponderMove(result);
+    const pondered = performance.now();
+    reporter.bestMove(pos, result.move, ponder);
     if (timeLog) {
+      const answered = performance.now();
       const l = msg.limits,
         clock = pos.stm === 0 ? l.wtime : l.btime;
       fs.appendFileSync(
@@ -128,8 +133,10 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
           movetime: l.movetime,
           hard: searcher.hardLimitMs,
           queued: begun - msg.receivedAt,
-          search: searched - begun,
-          answer: Date.now() - searched,
+          search: Math.round(searched - begunPerf),
+          answer: Math.round(answered - searched),
+          // The answer's parts, in tenths of a ms: the final info line, the ponder move, the bestmove line written.
+          parts: [reported - searched, pondered - reported, answered - pondered].map((x) => Math.round(x * 10)),
           total: Date.now() - msg.receivedAt,
           depth: result.depth,
           nodes: searcher.nodes,

@@ -353,10 +353,12 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
         expect(e.exited, `burst ${b}: the engine exited\n${e.transcript()}`).toBe(null);
       }
       expect(allGos.length).toBeGreaterThan(BURSTS);
+      // For the long runs' record (docs/TESTLOG.md): how many commands and searches this seed sent.
+      console.log(`fuzz seed ${SEED}: ${BURSTS} bursts, ${e.sent.length} commands, ${allGos.length} searches, no failure`);
     } finally {
       await pool.closeAll();
     }
-  }, 240_000);
+  }, Math.max(240_000, BURSTS * 2_000));
 
   it('a closed stdin ends the engine: at once when idle, after its bestmove when searching (infinite: stopped)', async () => {
     const pool = new EnginePool();
