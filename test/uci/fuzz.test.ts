@@ -43,7 +43,7 @@ class Rng {
 }
 
 /** What the engine's position command should leave: the same rules, read from the protocol, applied to our model. */
-function applyPosition(cmd: string, current: Position): Position {
+function applyPosition(cmd: string, current: Position, chess960: boolean): Position {
   const t = cmd.trim().split(/\s+/);
   let i = 1,
     fen: string;
@@ -56,7 +56,8 @@ function applyPosition(cmd: string, current: Position): Position {
     while (i < t.length && t[i] !== 'moves') i++;
     fen = t.slice(s, i).join(' ');
   } else return current;
-  const p = parseFen(fen);
+  // With UCI_Chess960 on, castling is only king-takes-rook: e1g1 is then an illegal king move, as in the engine.
+  const p = parseFen(fen, chess960);
   if (typeof p === 'string') return current;
   if (t[i] === 'moves') {
     for (const u of t.slice(i + 1)) {
@@ -113,7 +114,13 @@ interface Go {
 type Framing = 'line' | 'split' | 'crlf';
 
 /** One burst of commands; returns the go commands in order, each with the position and searchmoves it searched. */
-async function burst(rng: Rng, state: { pos: Position }, send: (s: string, raw?: boolean) => void): Promise<Go[]> {
+/** The model of the engine's state: its position, and whether UCI_Chess960 is on. */
+interface Model {
+  pos: Position;
+  chess960: boolean;
+}
+
+async function burst(rng: Rng, state: Model, send: (s: string, raw?: boolean) => void): Promise<Go[]> {
   const gos: Go[] = [];
   const n = 6 + rng.int(14);
   for (let k = 0; k < n; k++) {
@@ -277,12 +284,16 @@ async function burst(rng: Rng, state: { pos: Position }, send: (s: string, raw?:
         cmd = 'isready';
     }
     for (const line of cmd.split('\n')) {
-      if (/^\s*position(\s|$)/.test(line)) state.pos = applyPosition(line, state.pos);
-      else if (/^\s*ucinewgame\s*$/.test(line)) state.pos = parseFen(START_FEN) as Position;
+      const c960 = /^\s*setoption\s+name\s+UCI_Chess960\s+value\s+(true|false)\s*$/i.exec(line);
+      if (c960) {
+        state.chess960 = c960[1].toLowerCase() === 'true';
+        state.pos.chess960 = state.chess960; // the engine sets its position up again in the new mode
+      } else if (/^\s*position(\s|$)/.test(line)) state.pos = applyPosition(line, state.pos, state.chess960);
+      else if (/^\s*ucinewgame\s*$/.test(line)) state.pos = parseFen(START_FEN, state.chess960) as Position;
       else if (/^\s*go(\s|$)/.test(line) && !/^\s*go\s+perft\b/.test(line)) {
         const t = line.trim().split(/\s+/);
         const si = t.indexOf('searchmoves');
-        const pos = parseFen(toFen(state.pos)) as Position;
+        const pos = parseFen(toFen(state.pos), state.chess960) as Position;
         const listed =
           si < 0
             ? []
@@ -316,7 +327,7 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
       e.send('uci');
       await e.waitFor('uciok', 10000);
       await e.ready(10000);
-      const state = { pos: parseFen(START_FEN) as Position };
+      const state: Model = { pos: parseFen(START_FEN) as Position, chess960: false };
       const allGos: Go[] = [];
       let seen = 0;
       for (let b = 0; b < BURSTS; b++) {
