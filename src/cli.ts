@@ -5,6 +5,7 @@ import { parseFen, START_FEN } from './core/fen';
 import { perftCommand, startUci } from './uci/uci';
 import { runBench, BENCH_DEPTH } from './search/bench';
 import { send } from './io';
+import { spsaInput } from './search/params';
 import { NNUE_DEFAULT } from './eval/nets';
 import { VERSION } from './version';
 import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
@@ -43,6 +44,15 @@ function main(argv: string[]): void {
         process.exit(2);
       }
       perftCommand(pos, depth);
+    });
+
+  program
+    .command('spsa')
+    .description(
+      "the search's tunable parameters as OpenBench's SPSA input (name, int|float, default, min, max, c_end, r_end)",
+    )
+    .action(() => {
+      for (const l of spsaInput()) send(l);
     });
 
   program

@@ -1,5 +1,7 @@
-// Every margin, depth limit and reduction constant of the search, named in one place so that they can be tuned
-// (SPSA or by hand) without hunting through search.ts. Values are centipawns unless the name says otherwise.
+// Every margin, depth limit, reduction constant and time factor of the search, named in one place so that they can be
+// tuned (SPSA or by hand) without hunting through search.ts. Values are centipawns unless the name says otherwise.
+// PARAM_RANGES gives each its tuning range and step; a tuning build exposes them as UCI options (TESSERA_TUNE=1) and
+// `tessera spsa` prints them as OpenBench's SPSA input.
 export const P = {
   /** Aspiration window: first half-width, from depth aspMinDepth; it grows by half on each failure. */
   aspDelta: 20,
@@ -73,4 +75,103 @@ export const P = {
   tmHardClockShare: 0.4,
   tmLastMoveShare: 0.8,
   tmSoftPerHard: 0.6,
-} as const;
+};
+
+export type ParamName = keyof typeof P;
+
+/** A parameter's tuning range and the step SPSA perturbs it by at the end (c_end); float: not a whole number. */
+export interface ParamRange {
+  min: number;
+  max: number;
+  step: number;
+  float?: true;
+}
+
+const int = (min: number, max: number, step: number): ParamRange => ({ min, max, step });
+const float = (min: number, max: number, step: number): ParamRange => ({ min, max, step, float: true });
+
+/** Every parameter's range (a divisor's range never reaches 0). */
+export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
+  aspDelta: int(5, 60, 3),
+  aspMinDepth: int(2, 10, 1),
+  rfpDepth: int(4, 12, 1),
+  rfpMargin: int(30, 160, 8),
+  nmpDepth: int(1, 6, 1),
+  nmpEvalSlope: int(0, 60, 4),
+  nmpEvalBase: int(0, 400, 20),
+  nmpBase: int(1, 6, 1),
+  nmpDepthDiv: int(2, 8, 1),
+  nmpEvalDiv: int(50, 400, 20),
+  nmpEvalMax: int(1, 6, 1),
+  iirDepth: int(2, 8, 1),
+  seDepth: int(4, 12, 1),
+  seTtDepthSlack: int(1, 6, 1),
+  seMargin: int(1, 5, 1),
+  pruneDepth: int(4, 12, 1),
+  lmpBase: int(1, 8, 1),
+  futBase: int(20, 250, 10),
+  futSlope: int(30, 200, 8),
+  seeQuietSlope: int(20, 150, 6),
+  seeNoisySlope: int(40, 200, 8),
+  lmrBase: float(0.25, 1.5, 0.08),
+  lmrDiv: float(1.5, 4, 0.15),
+  lmrDepth: int(1, 6, 1),
+  lmrMoves: int(1, 6, 1),
+  lmrHistDiv: int(3000, 30000, 1000),
+  histMul: int(4, 40, 2),
+  histMax: int(1000, 12000, 400),
+  tmStableLong: int(2, 8, 1),
+  tmStableLongFactor: float(0.3, 0.9, 0.04),
+  tmStableShort: int(1, 4, 1),
+  tmStableShortFactor: float(0.5, 1.1, 0.04),
+  tmNewBestFactor: float(1, 2.2, 0.06),
+  tmScoreDrop: int(5, 80, 4),
+  tmScoreDropFactor: float(1, 2, 0.05),
+  tmHardShare: float(0.5, 1, 0.04),
+  tmMovesToGo: int(15, 50, 2),
+  tmMaxMovesToGo: int(20, 80, 4),
+  tmIncShare: float(0.4, 1, 0.04),
+  tmHardPerSoft: float(1.5, 6, 0.2),
+  tmHardClockShare: float(0.2, 0.6, 0.02),
+  tmLastMoveShare: float(0.5, 0.95, 0.03),
+  tmSoftPerHard: float(0.3, 0.9, 0.04),
+};
+
+/** The value every parameter had when this module loaded. */
+export const PARAM_DEFAULTS: Readonly<Record<ParamName, number>> = { ...P };
+
+/** Bumped whenever a parameter changes, so that tables derived from them (the reductions) know to be rebuilt. */
+export let paramsVersion = 0;
+
+export function isParam(name: string): name is ParamName {
+  return Object.hasOwn(P, name);
+}
+
+/** Sets a parameter; null when done, else why not (unknown, not a number, a float for a whole number, out of range). */
+export function setParam(name: string, value: number): string | null {
+  if (!isParam(name)) return `unknown parameter ${name}`;
+  const r = PARAM_RANGES[name];
+  if (!Number.isFinite(value)) return `${name}: not a number`;
+  if (!r.float && !Number.isInteger(value)) return `${name}: a whole number is needed`;
+  if (value < r.min || value > r.max) return `${name}: ${value} is out of range ${r.min}..${r.max}`;
+  if (P[name] !== value) {
+    P[name] = value;
+    paramsVersion++;
+  }
+  return null;
+}
+
+/** Every parameter that differs from its default (what a tuning build sends its search threads). */
+export function changedParams(): Partial<Record<ParamName, number>> {
+  const out: Partial<Record<ParamName, number>> = {};
+  for (const k of Object.keys(P) as ParamName[]) if (P[k] !== PARAM_DEFAULTS[k]) out[k] = P[k];
+  return out;
+}
+
+/** OpenBench's SPSA input, one line per parameter: `name, int|float, default, min, max, c_end, r_end`. */
+export function spsaInput(rEnd = 0.002): string[] {
+  return (Object.keys(P) as ParamName[]).map((k) => {
+    const r = PARAM_RANGES[k];
+    return `${k}, ${r.float ? 'float' : 'int'}, ${PARAM_DEFAULTS[k]}, ${r.min}, ${r.max}, ${r.step}, ${rEnd}`;
+  });
+}

@@ -21,7 +21,7 @@ import {
 } from './limits';
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
-import { P } from './params';
+import { P, paramsVersion } from './params';
 import { History, CorrectionHistory, pieceTo } from './history';
 import { type Frame, newStack, NO_EVAL, FRAME_OFFSET, QUIETS_MAX } from './stack';
 import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
@@ -38,8 +38,14 @@ const TB_DEPTH_BONUS = 6;
 
 /** Late-move reduction table, LMR[depth * 64 + moveNumber] = lmrBase + ln(d) ln(m) / lmrDiv. */
 const LMR = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++)
-  for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(P.lmrBase + (Math.log(d) * Math.log(m)) / P.lmrDiv);
+/** The paramsVersion LMR was built for (a tuning build may change lmrBase or lmrDiv between searches). */
+let lmrBuiltFor = -1;
+function buildReductions(): void {
+  for (let d = 1; d < 64; d++)
+    for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(P.lmrBase + (Math.log(d) * Math.log(m)) / P.lmrDiv);
+  lmrBuiltFor = paramsVersion;
+}
+buildReductions();
 
 /**
  * The score shown for a root move the tables rank (tb/root.ts: ±1000 a sure result, below 900 in size a result the
@@ -669,6 +675,7 @@ export class Searcher {
     gen: number,
     startTime = Date.now(),
   ): RootResult {
+    if (lmrBuiltFor !== paramsVersion) buildReductions();
     this.pos = pos;
     this.gen = gen;
     this.nodes = 0;

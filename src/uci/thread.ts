@@ -24,6 +24,7 @@ import { NnueEvaluator } from '../eval/nnue';
 import { HceEvaluator } from '../eval/evaluate';
 import { Tablebases } from '../tb/syzygy';
 import { collectGarbage } from '../gc';
+import { PARAM_DEFAULTS, setParam, type ParamName } from '../search/params';
 
 /** TESSERA_TIMELOG=FILE: one JSON line per search with the phases of the move in ms (for time-loss hunts). */
 const timeLog = process.env.TESSERA_TIMELOG ?? '';
@@ -40,6 +41,8 @@ export interface GoMessage {
   useNNUE: boolean;
   /** Report a win/draw/loss estimate with each score (UCI_ShowWDL). */
   showWDL: boolean;
+  /** A tuning build's search parameters that differ from their defaults (the rest are reset); absent otherwise. */
+  params?: Partial<Record<ParamName, number>>;
   gen: number;
   ttAge: number;
   /** Date.now() when the main thread received the go command. */
@@ -92,6 +95,9 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   function runGo(msg: GoMessage, reporter: SearchReporter): void {
     const begun = Date.now(),
       begunPerf = performance.now();
+    if (msg.params) {
+      for (const k of Object.keys(PARAM_DEFAULTS) as ParamName[]) setParam(k, msg.params[k] ?? PARAM_DEFAULTS[k]);
+    }
     const pos = buildPosition(msg);
     searcher.tt.age = msg.ttAge;
     if (!pos) {

@@ -39,6 +39,10 @@ import builtinBook from '../book/data/gnuchess-book.bin';
 import { SKILL_MIN_ELO, SKILL_MAX_ELO } from '../search/skill';
 import { Tablebases } from '../tb/syzygy';
 import { VERSION } from '../version';
+import { PARAM_RANGES, PARAM_DEFAULTS, setParam, changedParams, type ParamName } from '../search/params';
+
+/** A tuning build (TESSERA_TUNE=1 in the environment) lists every search parameter as a UCI option. */
+const TUNING = process.env.TESSERA_TUNE === '1';
 import { collectGarbage } from '../gc';
 
 // Half the machine's memory (at least 1 GiB, at most 64 GiB): a larger table would be committed
@@ -546,7 +550,22 @@ export class UciEngine {
         this.opts.seed = v;
       },
     },
+    ...(TUNING ? this.tuningOptions() : []),
   ];
+
+  /** A tuning build's extra options: one per search parameter (params.ts), floats as strings (UCI spins are whole). */
+  private tuningOptions(): UciOption[] {
+    return (Object.keys(PARAM_RANGES) as ParamName[]).map((name): UciOption => {
+      const r = PARAM_RANGES[name];
+      const apply = (v: number): void => {
+        const err = setParam(name, v);
+        if (err !== null) send(`info string ${err}`);
+      };
+      return r.float
+        ? { name, type: 'string', default: String(PARAM_DEFAULTS[name]), apply: (v) => apply(Number(v)) }
+        : { name, type: 'spin', default: PARAM_DEFAULTS[name], min: r.min, max: r.max, apply };
+    });
+  }
 
   private setoption(line: string): void {
     const err = setOption(this.options, line);
@@ -860,6 +879,7 @@ export class UciEngine {
       },
       useNNUE: this.opts.useNNUE,
       showWDL: this.opts.showWDL,
+      params: TUNING ? changedParams() : undefined,
       gen: this.gen,
       ttAge: this.ttAge,
       receivedAt: this.goReceivedAt,

@@ -319,57 +319,63 @@ async function burst(rng: Rng, state: Model, send: (s: string, raw?: boolean) =>
 }
 
 describe('UCI fuzz (node dist/tessera.js)', () => {
-  it(`seed ${SEED}, ${BURSTS} bursts: alive, readyok within 1 s, one legal bestmove per go, no long lines`, async () => {
-    const pool = new EnginePool();
-    const e = pool.start(TARGETS[0]);
-    try {
-      const rng = new Rng(SEED);
-      e.send('uci');
-      await e.waitFor('uciok', 10000);
-      await e.ready(10000);
-      const state: Model = { pos: parseFen(START_FEN) as Position, chess960: false };
-      const allGos: Go[] = [];
-      let seen = 0;
-      for (let b = 0; b < BURSTS; b++) {
-        allGos.push(...(await burst(rng, state, (s, raw) => e.send(s, raw))));
-        // End whatever searches are running or queued (infinite, ponder), then expect one bestmove per go.
-        for (let k = 0; k < 100 && e.bestmoveCount < e.goCount; k++) {
-          e.send('stop');
-          await sleep(50);
-        }
-        expect(e.bestmoveCount, `burst ${b}: bestmoves for ${e.goCount} go commands\n${e.transcript()}`).toBe(
-          e.goCount,
-        );
-        await sleep(30);
-        const t0 = performance.now();
-        e.send('isready');
-        await e.waitFor('readyok', 5000);
-        expect(performance.now() - t0, `burst ${b}: readyok`).toBeLessThan(1000);
-        const best = e.lines.filter((l) => l.text.startsWith('bestmove')).map((l) => l.text);
-        for (; seen < best.length; seen++) {
-          const g = allGos[seen];
-          const mv = best[seen].split(' ')[1];
-          const moves = legal(g.pos).map((m) => moveToUci(g.pos, m));
-          if (moves.length === 0) {
-            expect(mv, `burst ${b}: ${best[seen]} in ${toFen(g.pos)}`).toBe('(none)');
-            continue;
+  it(
+    `seed ${SEED}, ${BURSTS} bursts: alive, readyok within 1 s, one legal bestmove per go, no long lines`,
+    async () => {
+      const pool = new EnginePool();
+      const e = pool.start(TARGETS[0]);
+      try {
+        const rng = new Rng(SEED);
+        e.send('uci');
+        await e.waitFor('uciok', 10000);
+        await e.ready(10000);
+        const state: Model = { pos: parseFen(START_FEN) as Position, chess960: false };
+        const allGos: Go[] = [];
+        let seen = 0;
+        for (let b = 0; b < BURSTS; b++) {
+          allGos.push(...(await burst(rng, state, (s, raw) => e.send(s, raw))));
+          // End whatever searches are running or queued (infinite, ponder), then expect one bestmove per go.
+          for (let k = 0; k < 100 && e.bestmoveCount < e.goCount; k++) {
+            e.send('stop');
+            await sleep(50);
           }
-          expect(moves, `burst ${b}: ${best[seen]} for go #${seen} in ${toFen(g.pos)}\n${e.transcript()}`).toContain(
-            mv,
+          expect(e.bestmoveCount, `burst ${b}: bestmoves for ${e.goCount} go commands\n${e.transcript()}`).toBe(
+            e.goCount,
           );
-          if (g.searchmoves.length > 0) expect(g.searchmoves, `searchmoves of go #${seen}`).toContain(mv);
+          await sleep(30);
+          const t0 = performance.now();
+          e.send('isready');
+          await e.waitFor('readyok', 5000);
+          expect(performance.now() - t0, `burst ${b}: readyok`).toBeLessThan(1000);
+          const best = e.lines.filter((l) => l.text.startsWith('bestmove')).map((l) => l.text);
+          for (; seen < best.length; seen++) {
+            const g = allGos[seen];
+            const mv = best[seen].split(' ')[1];
+            const moves = legal(g.pos).map((m) => moveToUci(g.pos, m));
+            if (moves.length === 0) {
+              expect(mv, `burst ${b}: ${best[seen]} in ${toFen(g.pos)}`).toBe('(none)');
+              continue;
+            }
+            expect(moves, `burst ${b}: ${best[seen]} for go #${seen} in ${toFen(g.pos)}\n${e.transcript()}`).toContain(
+              mv,
+            );
+            if (g.searchmoves.length > 0) expect(g.searchmoves, `searchmoves of go #${seen}`).toContain(mv);
+          }
+          for (const l of e.lines)
+            expect(l.text.length, `a ${l.text.length}-character line: ${l.text.slice(0, 80)}`).toBeLessThan(3000);
+          expect(e.exited, `burst ${b}: the engine exited\n${e.transcript()}`).toBe(null);
         }
-        for (const l of e.lines)
-          expect(l.text.length, `a ${l.text.length}-character line: ${l.text.slice(0, 80)}`).toBeLessThan(3000);
-        expect(e.exited, `burst ${b}: the engine exited\n${e.transcript()}`).toBe(null);
+        expect(allGos.length).toBeGreaterThan(BURSTS);
+        // For the long runs' record (docs/TESTLOG.md): how many commands and searches this seed sent.
+        console.log(
+          `fuzz seed ${SEED}: ${BURSTS} bursts, ${e.sent.length} commands, ${allGos.length} searches, no failure`,
+        );
+      } finally {
+        await pool.closeAll();
       }
-      expect(allGos.length).toBeGreaterThan(BURSTS);
-      // For the long runs' record (docs/TESTLOG.md): how many commands and searches this seed sent.
-      console.log(`fuzz seed ${SEED}: ${BURSTS} bursts, ${e.sent.length} commands, ${allGos.length} searches, no failure`);
-    } finally {
-      await pool.closeAll();
-    }
-  }, Math.max(240_000, BURSTS * 2_000));
+    },
+    Math.max(240_000, BURSTS * 2_000),
+  );
 
   it('a closed stdin ends the engine: at once when idle, after its bestmove when searching (infinite: stopped)', async () => {
     const pool = new EnginePool();
