@@ -47,45 +47,45 @@ function emitPromos(list: Int32Array, n: number, from: number, to: number, gen: 
 
 const inSet = (sq: number, lo: number, hi: number): number => (sq < 32 ? lo >>> sq : hi >>> (sq - 32)) & 1;
 
-// The attacks of the last sliderAttacks call.
-let attLo = 0,
-  attHi = 0;
+// Results of the helpers below, [lo, hi]: a typed array, because a module variable holding a 32-bit value outside
+// V8's small-integer range is boxed on every write (an allocation in the generator's loop).
+const att = new Int32Array(2);
+const mask = new Int32Array(2);
 
-/** Sets attLo/attHi to the squares a bishop, rook or queen (type) on sq attacks through occupancy oLo/oHi. */
+/** Sets att to the squares a bishop, rook or queen (type) on sq attacks through occupancy oLo/oHi. */
 function sliderAttacks(type: number, sq: number, oLo: number, oHi: number): void {
-  attLo = 0;
-  attHi = 0;
+  let lo = 0,
+    hi = 0;
   if (type !== ROOK) {
     const i = bishopIdx(sq, oLo, oHi);
-    attLo = SLIDER_ATT[i];
-    attHi = SLIDER_ATT[i + 1];
+    lo = SLIDER_ATT[i];
+    hi = SLIDER_ATT[i + 1];
   }
   if (type !== BISHOP) {
     const i = rookIdx(sq, oLo, oHi);
-    attLo |= SLIDER_ATT[i];
-    attHi |= SLIDER_ATT[i + 1];
+    lo |= SLIDER_ATT[i];
+    hi |= SLIDER_ATT[i + 1];
   }
+  att[0] = lo;
+  att[1] = hi;
 }
 
-// The check mask of the last checkMask call: where a move other than the king's must land.
-let maskLo = -1,
-  maskHi = -1;
-
 /**
- * Sets the check mask for the side to move, king on ksq, checkers cLo/cHi: everywhere when not in check; the checker
- * and the squares between it and the king in single check. False in double check, where only the king may move.
+ * Sets mask, where a move other than the king's must land, for the side to move, king on ksq, checkers cLo/cHi:
+ * everywhere when not in check; the checker and the squares between it and the king in single check. False in double
+ * check, where only the king may move.
  */
 function checkMask(ksq: number, cLo: number, cHi: number): boolean {
   if ((cLo | cHi) === 0) {
-    maskLo = -1;
-    maskHi = -1;
+    mask[0] = -1;
+    mask[1] = -1;
     return true;
   }
   if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return false;
   const csq = cLo !== 0 ? lsb(cLo) : 32 + lsb(cHi);
   const bi = (ksq * 64 + csq) * 2;
-  maskLo = BETWEEN[bi] | cLo;
-  maskHi = BETWEEN[bi + 1] | cHi;
+  mask[0] = BETWEEN[bi] | cLo;
+  mask[1] = BETWEEN[bi + 1] | cHi;
   return true;
 }
 
@@ -165,9 +165,17 @@ export function generateMoves(pos: Position, list: Int32Array, n: number, gen: n
     }
   }
 
-  if (!checkMask(ksq, cLo, cHi)) return n; // double check
-  const cmLo = maskLo,
-    cmHi = maskHi;
+  // The check mask, as checkMask() computes it for isLegalMove, kept inline here: the generator's locals stay in
+  // registers (the call measured slower in perft, docs/TESTLOG.md 2026-12-05).
+  let cmLo = -1,
+    cmHi = -1;
+  if ((cLo | cHi) !== 0) {
+    if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return n; // double check
+    const csq = cLo !== 0 ? lsb(cLo) : 32 + lsb(cHi);
+    const bi = (ksq * 64 + csq) * 2;
+    cmLo = BETWEEN[bi] | cLo;
+    cmHi = BETWEEN[bi + 1] | cHi;
+  }
   tgtLo &= cmLo;
   tgtHi &= cmHi;
   const pinLo = pos.pinnedLo,
@@ -205,9 +213,20 @@ export function generateMoves(pos: Position, list: Int32Array, n: number, gen: n
         s = 32 + lsb(hi);
         hi &= hi - 1;
       }
-      sliderAttacks(type, s, oLo, oHi);
-      let aLo = attLo,
-        aHi = attHi;
+      // Inline rather than sliderAttacks(): the call with its results in module variables measured slower in perft
+      // (docs/TESTLOG.md, 2026-12-05), and this is the generator's busiest loop.
+      let aLo = 0,
+        aHi = 0;
+      if (type !== ROOK) {
+        const i = bishopIdx(s, oLo, oHi);
+        aLo = SLIDER_ATT[i];
+        aHi = SLIDER_ATT[i + 1];
+      }
+      if (type !== BISHOP) {
+        const i = rookIdx(s, oLo, oHi);
+        aLo |= SLIDER_ATT[i];
+        aHi |= SLIDER_ATT[i + 1];
+      }
       aLo &= tgtLo;
       aHi &= tgtHi;
       if (inSet(s, pinLo, pinHi)) {
@@ -369,8 +388,8 @@ export function isLegalMove(pos: Position, m: number): boolean {
       aHi = KING_ATT[from * 2 + 1];
     } else {
       sliderAttacks(type, from, oLo, oHi);
-      aLo = attLo;
-      aHi = attHi;
+      aLo = att[0];
+      aHi = att[1];
     }
     if (!inSet(to, aLo, aHi)) return false;
     if (type === KING) {
@@ -381,7 +400,7 @@ export function isLegalMove(pos: Position, m: number): boolean {
     }
   }
   // Not a king move: out of check only by capturing or blocking a single checker; a pinned piece stays on its line.
-  if ((cLo | cHi) !== 0 && (!checkMask(ksq, cLo, cHi) || !inSet(to, maskLo, maskHi))) return false;
+  if ((cLo | cHi) !== 0 && (!checkMask(ksq, cLo, cHi) || !inSet(to, mask[0], mask[1]))) return false;
   if (inSet(from, pos.pinnedLo, pos.pinnedHi)) {
     const li = (ksq * 64 + from) * 2;
     if (!inSet(to, LINE[li], LINE[li + 1])) return false;
