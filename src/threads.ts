@@ -33,7 +33,7 @@ export function isSea(): boolean {
   return getSea() !== null;
 }
 
-/** Start a search worker (the bundled src/search/worker.ts) with the given workerData. */
+/** Start a worker thread (the bundled src/worker.ts: a search thread or a datagen player) with the given workerData. */
 export function spawnWorker(workerData: unknown): Worker {
   const sea = getSea();
   if (sea) {
