@@ -7,38 +7,14 @@ import * as path from 'node:path';
 import { HceEvaluator } from '../../src/eval/evaluate';
 import { toFen } from '../../src/core/fen';
 import { generateMoves, GEN_ALL } from '../../src/core/movegen';
-import { WHITE } from '../../src/core/bitboard';
 import type { Position } from '../../src/core/position';
-import { load } from '../helpers/chess';
+import { load, flipped } from '../helpers/chess';
 
 const suite = fs
   .readFileSync(path.join(__dirname, '..', 'data', 'perft', 'perftsuite.epd'), 'utf8')
   .split('\n')
   .filter((l) => l.trim())
   .map((l) => l.split(';')[0].trim());
-
-/** The same position with colours swapped and the board mirrored (castling and ep dropped). */
-function flipped(pos: Position): Position {
-  const rows: string[] = [];
-  for (let rank = 0; rank < 8; rank++) {
-    let row = '',
-      empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = pos.board[rank * 8 + f];
-      if (!p) {
-        empty++;
-        continue;
-      }
-      if (empty) {
-        row += empty;
-        empty = 0;
-      }
-      row += ' PNBRQK  pnbrqk'[p ^ 8];
-    }
-    rows.push(row + (empty ? empty : ''));
-  }
-  return load(`${rows.join('/')} ${pos.stm === WHITE ? 'b' : 'w'} - - 0 1`);
-}
 
 describe('hand-crafted evaluation', () => {
   it('is symmetric under a colour flip', () => {

@@ -14,7 +14,7 @@ import { legalMoves } from '../../src/core/movegen';
 import { MAX_MOVES, CASTLING, EN_PASSANT, PROMOTION, moveKind } from '../../src/core/types';
 import { WHITE } from '../../src/core/bitboard';
 import type { Position } from '../../src/core/position';
-import { load } from '../helpers/chess';
+import { load, flipped } from '../helpers/chess';
 import { quantise, quantisedEval } from '../../train/quantise';
 import { initParams, Kernel } from '../../train/model';
 import type { DataSet } from '../../train/loader';
@@ -51,29 +51,6 @@ function features(pos: Position): number[] {
   const f: number[] = [];
   for (let sq = 0; sq < 64; sq++) if (pos.board[sq]) f.push(featureIndex(WHITE, pos.board[sq], sq));
   return f;
-}
-
-/** The same position with colours swapped and the board mirrored (castling and ep dropped). */
-function flipped(pos: Position): Position {
-  const rows: string[] = [];
-  for (let rank = 0; rank < 8; rank++) {
-    let row = '',
-      empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = pos.board[rank * 8 + f];
-      if (!p) {
-        empty++;
-        continue;
-      }
-      if (empty) {
-        row += empty;
-        empty = 0;
-      }
-      row += ' PNBRQK  pnbrqk'[p ^ 8];
-    }
-    rows.push(row + (empty ? empty : ''));
-  }
-  return load(`${rows.join('/')} ${pos.stm === WHITE ? 'b' : 'w'} - - 0 1`);
 }
 
 // Every check runs on a single-output net and on one with 8 output buckets (chosen by piece count), each on the

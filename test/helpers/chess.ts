@@ -4,6 +4,7 @@ import { parseMove } from '../../src/core/notation';
 import { legalMoves } from '../../src/core/movegen';
 import { MAX_MOVES, MOVE_NONE } from '../../src/core/types';
 import type { Position } from '../../src/core/position';
+import { WHITE } from '../../src/core/bitboard';
 
 /** Parses a FEN, failing the test on an error. */
 export function load(fen: string, chess960 = false): Position {
@@ -25,4 +26,27 @@ export function play(pos: Position, moves: string): Position {
     pos.make(m);
   }
   return pos;
+}
+
+/** The same position with colours swapped and the board mirrored (castling and ep dropped). */
+export function flipped(pos: Position): Position {
+  const rows: string[] = [];
+  for (let rank = 0; rank < 8; rank++) {
+    let row = '',
+      empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const p = pos.board[rank * 8 + f];
+      if (!p) {
+        empty++;
+        continue;
+      }
+      if (empty) {
+        row += empty;
+        empty = 0;
+      }
+      row += ' PNBRQK  pnbrqk'[p ^ 8];
+    }
+    rows.push(row + (empty ? empty : ''));
+  }
+  return load(`${rows.join('/')} ${pos.stm === WHITE ? 'b' : 'w'} - - 0 1`);
 }
