@@ -3,6 +3,10 @@
 //
 //   1. esbuild: src/cli.ts -> dist/tessera.js (with shebang, executable)
 //               src/worker.ts -> dist/worker.js
+//               src/api/node.ts -> dist/node.cjs (the Node API; dist/node.mjs is its ES module face)
+//               src/api/browser.ts, src/browser-worker.ts -> dist/browser/tessera.js, dist/browser/worker.js
+//      src/book/data/gnuchess-book.bin -> dist/book.bin (read when the book is first wanted)
+//      tsc: the API's type definitions -> dist/types (only the files the two entries' types reach)
 //   2. Node single-executable application (SEA), fully offline from the running node:
 //        dist/sea-config.json -> dist/sea-prep.blob (node --experimental-sea-config)
 //        copy process.execPath -> dist/tessera, inject the blob with postject.
@@ -74,6 +78,25 @@ async function bundle() {
   await Promise.all([
     build({
       ...common,
+      entryPoints: ['src/api/node.ts'],
+      outfile: 'dist/node.cjs',
+    }),
+    build({
+      // The browser build: ES modules a page imports as they are; the worker is found beside the engine module.
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      target: 'es2022',
+      minify: true,
+      logLevel: 'warning',
+      absWorkingDir: root,
+      loader: { '.nnue': 'binary', '.bin': 'binary' },
+      entryPoints: { tessera: 'src/api/browser.ts', worker: 'src/browser-worker.ts' },
+      outdir: 'dist/browser',
+      plugins: [browserPlugin],
+    }),
+    build({
+      ...common,
       entryPoints: ['src/cli.ts'],
       outfile: 'dist/tessera.js',
       banner: { js: '#!/usr/bin/env node' },
@@ -85,6 +108,52 @@ async function bundle() {
     }),
   ]);
   fs.chmodSync(path.join(dist, 'tessera.js'), 0o755);
+  // The book is read from beside the bundles when first wanted (src/assets.ts), not carried in each of them.
+  fs.copyFileSync(path.join(root, 'src/book/data/gnuchess-book.bin'), path.join(dist, 'book.bin'));
+  fs.writeFileSync(
+    path.join(dist, 'node.mjs'),
+    "// The Node API as an ES module: the same engine as node.cjs.\nimport api from './node.cjs';\n\nexport const { Engine, EngineError } = api;\n",
+  );
+}
+
+/**
+ * The browser build has no Node built-ins: the tablebase code that names them is never run there (no SyzygyPath), so
+ * they become empty modules. The worker is written beside the engine module.
+ */
+const browserPlugin = {
+  name: 'browser',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (a) => ({ path: a.path, namespace: 'node-stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'node-stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+    b.onLoad({ filter: /src[\\/]api[\\/]browser\.ts$/ }, (a) => ({
+      contents: fs.readFileSync(a.path, 'utf8').replace("'../browser-worker.ts'", "'./worker.js'"),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** The API's type definitions: tsc writes every file's, and the ones the entries' types reach are kept. */
+function types() {
+  const tmp = path.join(dist, '.types');
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const tsc = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+  run(process.execPath, [tsc, '-p', 'tsconfig.types.json', '--outDir', rel(tmp)]);
+  const out = path.join(dist, 'types');
+  fs.rmSync(out, { recursive: true, force: true });
+  const todo = ['api/node.d.ts', 'api/browser.d.ts'];
+  const seen = new Set();
+  while (todo.length > 0) {
+    const f = todo.pop();
+    if (seen.has(f)) continue;
+    seen.add(f);
+    const text = fs.readFileSync(path.join(tmp, f), 'utf8');
+    fs.mkdirSync(path.dirname(path.join(out, f)), { recursive: true });
+    fs.writeFileSync(path.join(out, f), text);
+    for (const m of text.matchAll(/from\s+'(\.[^']*)'/g))
+      todo.push(path.posix.join(path.posix.dirname(f), `${m[1]}.d.ts`));
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+  return seen.size;
 }
 
 async function sea() {
@@ -102,7 +171,7 @@ async function sea() {
     disableExperimentalSEAWarning: true,
     // V8 code cache for the main script: measurably faster startup (see README).
     useCodeCache: wantCodeCache,
-    assets: { 'worker.js': 'dist/worker.js' },
+    assets: { 'worker.js': 'dist/worker.js', 'book.bin': 'dist/book.bin' },
   };
   fs.writeFileSync(configPath, JSON.stringify(config, null, 2) + '\n');
   fs.rmSync(blobPath, { force: true });
@@ -163,8 +232,15 @@ try {
   // esbuild has already printed its diagnostics.
   fail(Array.isArray(err?.errors) ? `esbuild failed (${err.errors.length} error(s))` : (err?.stack ?? String(err)));
 }
+const typeFiles = types();
 const tBundle = performance.now();
-const files = ['dist/tessera.js', 'dist/worker.js'];
+const files = [
+  'dist/tessera.js',
+  'dist/worker.js',
+  'dist/node.cjs',
+  'dist/browser/tessera.js',
+  'dist/browser/worker.js',
+];
 let tSea = tBundle;
 if (wantSea) {
   const { exePath, blobPath } = await sea();
@@ -173,8 +249,9 @@ if (wantSea) {
 }
 for (const f of files) {
   const size = fs.statSync(path.join(root, f)).size;
-  console.log(`  ${f.padEnd(22)} ${size > 4 * 1024 * 1024 ? mib(size) : kib(size)}`);
+  console.log(`  ${f.padEnd(24)} ${size > 4 * 1024 * 1024 ? mib(size) : kib(size)}`);
 }
+console.log(`  ${'dist/types/'.padEnd(24)} ${typeFiles} files`);
 console.log(
   `build: ok in ${((tSea - t0) / 1000).toFixed(2)} s` +
     ` (bundle ${((tBundle - t0) / 1000).toFixed(2)} s` +

@@ -2,11 +2,12 @@
 // the same engine's modules behind other doors.
 import { Command } from 'commander';
 import { parseFen, START_FEN } from './core/fen';
-import { perftCommand, startUci } from './uci/uci';
+import { startUci } from './uci/uci';
+import { perftCommand } from './uci/engine';
 import { runBench, BENCH_DEPTH } from './search/bench';
 import { send } from './io';
 import { spsaInput } from './search/params';
-import { NNUE_DEFAULT } from './eval/nets';
+import { NNUE_DEFAULT, createEvaluator } from './eval/nets';
 import { VERSION } from './version';
 import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
 import { runDatagen, runDataInfo } from './datagen/command';
@@ -43,7 +44,7 @@ function main(argv: string[]): void {
         console.error(`perft: invalid FEN: ${pos}`);
         process.exit(2);
       }
-      perftCommand(pos, depth);
+      perftCommand(pos, depth, send);
     });
 
   program
@@ -67,7 +68,7 @@ function main(argv: string[]): void {
         console.error(`bench: depth must be an integer 1..64, got '${depthText}'`);
         process.exit(2);
       }
-      runBench(send, depth, o.hce ? false : o.nnue ? true : NNUE_DEFAULT);
+      runBench(send, createEvaluator(o.hce ? false : o.nnue ? true : NNUE_DEFAULT), depth);
     });
 
   program

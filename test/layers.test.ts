@@ -1,5 +1,5 @@
-// The layers of src/, checked rather than hoped for: core <- eval <- search <- uci / datagen / epd <- cli and worker.ts,
-// with tb and book beside (they use core and are used from above). Every relative import in src/**/*.ts (static import and
+// The layers of src/, checked rather than hoped for: core <- eval <- search <- uci / datagen / epd <- api <- cli and
+// the worker entries (worker.ts, browser-worker.ts), with tb and book beside (they use core and are used from above). Every relative import in src/**/*.ts (static import and
 // export ... from, `import type` included, dynamic import() and require()) is resolved to the top-level part of src/
 // it names, and must be one its importer's layer may use. A new folder or root file of src/ fails until it is given
 // a layer here: deciding where it sits is the point.
@@ -11,14 +11,17 @@ const ROOT = path.resolve(__dirname, '..');
 const SRC = path.join(ROOT, 'src');
 
 const LOWER = ['core', 'eval', 'tb', 'book', 'search'];
-// io (stdout lines, input clipping), threads (worker spawning), gc (a collection on request) and version are the
-// front ends' utilities, bound to the Node.js host: the lower layers report through interfaces and never write to
-// stdout, start threads or drive the collector themselves, so that they can run in another host. They import nothing.
-const HOST = ['io', 'threads', 'gc', 'version'];
+// io (stdout lines, input clipping), threads (worker spawning), gc (a collection on request), assets (data files read
+// from beside the bundle) and version are the front ends' utilities, bound to the Node.js host: the lower layers report
+// through interfaces and never write to stdout, start threads or drive the collector themselves, so that they can run
+// in another host. They import nothing.
+const HOST = ['io', 'threads', 'gc', 'version', 'assets'];
 const FRONT = [...LOWER, ...HOST];
-// The entry points (the command line, and the worker threads' entry that starts a search thread or a datagen player)
+// The typed engine API (src/api) drives the UCI engine by its lines: it sits on uci, below the entries.
+const API = [...FRONT, 'uci'];
+// The entry points (the command line, and the worker threads' entries that start a search thread or a datagen player)
 // sit above everything; nothing imports them.
-const ENTRY = [...FRONT, 'uci', 'datagen', 'epd'];
+const ENTRY = [...FRONT, 'uci', 'datagen', 'epd', 'api'];
 
 /** What each part of src/ may import besides itself. */
 const LAYERS: Record<string, string[]> = {
@@ -30,11 +33,14 @@ const LAYERS: Record<string, string[]> = {
   uci: FRONT,
   datagen: FRONT,
   epd: FRONT,
+  api: API,
   cli: ENTRY,
   worker: ENTRY,
+  'browser-worker': ENTRY,
   io: [],
   threads: [],
   gc: [],
+  assets: [],
   version: [],
 };
 
@@ -173,6 +179,9 @@ describe('layers of src/', () => {
     expect(layerViolation('src/cli.ts', 'src/version')).toBeNull();
     expect(layerViolation('src/worker.ts', 'src/datagen/worker')).toBeNull();
     expect(layerViolation('src/uci/uci.ts', 'src/worker')).not.toBeNull();
+    expect(layerViolation('src/api/engine.ts', 'src/uci/engine')).toBeNull();
+    expect(layerViolation('src/uci/engine.ts', 'src/api/errors')).not.toBeNull();
+    expect(layerViolation('src/api/engine.ts', 'src/browser-worker')).not.toBeNull();
     expect(layerViolation('src/eval/nets.ts', 'train/nets/gen9-h256-ob8.nnue')).toBeNull();
   });
 

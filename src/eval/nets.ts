@@ -6,12 +6,7 @@ import type { Evaluator } from './evaluator';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
 import builtin from '../../train/nets/gen9-h256-ob8.nnue';
 
-/**
- * Whether the engine evaluates with the built-in net unless told otherwise (UCI `Use NNUE`, bench, datagen): on since
- * a net first beat the hand-crafted evaluation in games. Each built-in net replaced the one before it by winning a
- * match; train/nets/NETS.md and docs/TESTLOG.md keep that history and its results.
- */
-export const NNUE_DEFAULT = true;
+export { NNUE_DEFAULT } from './nnue-default';
 
 let cached: Net | null = null;
 

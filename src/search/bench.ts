@@ -4,8 +4,7 @@ import { parseFen } from '../core/fen';
 import type { Position } from '../core/position';
 import { createSearcher } from './setup';
 import { defaultLimits } from './limits';
-import { createEvaluator, defaultNet, NNUE_DEFAULT } from '../eval/nets';
-import type { Net } from '../eval/netfile';
+import type { Evaluator } from '../eval/evaluator';
 
 export const BENCH_DEPTH = 12;
 
@@ -32,14 +31,13 @@ export const BENCH_FENS = [
   '5k2/7R/4P2p/5K2/p1r2P1p/8/8/8 b - - 0 1',
 ];
 
-/** Runs the bench and prints its signature; returns total nodes and speed. */
+/** Runs the bench with evaluator and prints its signature; returns total nodes and speed. */
 export function runBench(
   out: (line: string) => void,
+  evaluator: Evaluator,
   depth = BENCH_DEPTH,
-  useNNUE = NNUE_DEFAULT,
-  net: Net = defaultNet(),
 ): { nodes: number; nps: number } {
-  const searcher = createSearcher({ evaluator: createEvaluator(useNNUE, net), hashMiB: 16 });
+  const searcher = createSearcher({ evaluator, hashMiB: 16 });
   const tt = searcher.tt;
   const limits = { ...defaultLimits(), depth };
   const opts = { multiPV: 1, moveOverhead: 0 };

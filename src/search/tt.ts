@@ -13,9 +13,10 @@ const ENTRY_WORDS = 3,
   BUCKET_WORDS = ENTRY_WORDS * BUCKET_ENTRIES;
 const BUCKET_BYTES = BUCKET_WORDS * 4;
 
-export function createTTBuffer(mib: number): SharedArrayBuffer {
+/** A table of mib MiB: shared by the search threads, or one thread's own where memory cannot be shared. */
+export function createTTBuffer(mib: number, shared = true): ArrayBufferLike {
   const buckets = Math.max(1, Math.floor((mib * 1024 * 1024) / BUCKET_BYTES));
-  return new SharedArrayBuffer(buckets * BUCKET_BYTES);
+  return shared ? new SharedArrayBuffer(buckets * BUCKET_BYTES) : new ArrayBuffer(buckets * BUCKET_BYTES);
 }
 
 export class TT {
@@ -32,7 +33,7 @@ export class TT {
   score = 0;
   eval = 0;
 
-  constructor(buf: SharedArrayBuffer) {
+  constructor(buf: ArrayBufferLike) {
     this.data = new Int32Array(buf);
     this.buckets = Math.floor(this.data.length / BUCKET_WORDS);
     this.scale = this.buckets / 4294967296;

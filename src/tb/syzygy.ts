@@ -11,7 +11,7 @@ import { TableEntry, parseTableName, materialKey, lookupWdl, lookupDtz, reason }
 export { DTZ_OTHER_SIDE } from './table';
 
 /** Directory separator of a SyzygyPath string: ';' on Windows, ':' elsewhere (as Stockfish and Fathom). */
-export const PATH_SEPARATOR = process.platform === 'win32' ? ';' : ':';
+export const PATH_SEPARATOR = typeof process !== 'undefined' && process.platform === 'win32' ? ';' : ':';
 
 export class Tablebases {
   /** WDL and DTZ files found (complete-looking ones), and the most pieces any WDL table has. */

@@ -5,7 +5,8 @@
 import type { Position } from '../core/position';
 import { generateMoves, GEN_ALL, GEN_CAPTURES } from '../core/movegen';
 import { PAWN, EN_PASSANT, moveKind, moveTo, moveFrom, MAX_MOVES, pieceOf } from '../core/types';
-import { type Tablebases, DTZ_OTHER_SIDE } from './syzygy';
+import type { Tablebases } from './syzygy';
+import { DTZ_OTHER_SIDE } from './table';
 
 // WDL values, side to move's view: -2 loss, -1 blessed loss, 0 draw, 1 cursed win, 2 win. Cursed win / blessed loss:
 // decided, but drawn by the fifty-move rule.

@@ -1,7 +1,6 @@
-// A search thread of the UCI engine (a Node worker thread): owns one Searcher and runs the searches the main thread
-// sends; thread 0 also reports the results, through the reporter the entry (src/worker.ts) makes for each search.
-import { parentPort } from 'node:worker_threads';
-import * as fs from 'node:fs';
+// A search thread of the UCI engine (a Node worker thread or a Web Worker): owns one Searcher and runs the searches the
+// main side sends; thread 0 also reports the results, through the reporter its entry (src/worker.ts,
+// src/browser-worker.ts) makes for each search. The entry also supplies what only its host has (tables, a collector).
 import { parseFen } from '../core/fen';
 import { parseUciMove } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
@@ -22,12 +21,9 @@ import { defaultNet } from '../eval/nets';
 import { parseNet } from '../eval/netfile';
 import { NnueEvaluator } from '../eval/nnue';
 import { HceEvaluator } from '../eval/evaluate';
-import { Tablebases } from '../tb/syzygy';
-import { collectGarbage } from '../gc';
+import type { Tablebases } from '../tb/syzygy';
 import { PARAM_DEFAULTS, setParam, type ParamName } from '../search/params';
-
-/** TESSERA_TIMELOG=FILE: one JSON line per search with the phases of the move in ms (for time-loss hunts). */
-const timeLog = process.env.TESSERA_TIMELOG ?? '';
+import type { ThreadPort } from './host';
 
 export interface GoMessage {
   type: 'go';
@@ -52,18 +48,36 @@ export interface GoMessage {
 /** What the main thread gives a search thread when it starts it. */
 export interface SearchThreadData {
   index: number;
-  ctrl: SharedArrayBuffer;
-  f64: SharedArrayBuffer;
-  tt: SharedArrayBuffer;
+  /** Shared with the main side where the host allows it; otherwise this thread's own copies (see host.ts). */
+  ctrl: ArrayBufferLike;
+  f64: ArrayBufferLike;
+  tt: ArrayBufferLike;
   /** The main thread's search generation when it started this thread: a go since then cancels the warm-up. */
   gen: number;
   /** An EvalFile net, already checked by the main thread; null: the built-in net. */
   net: Uint8Array | null;
   tbPath?: string;
+  /** Node: whether thread 0 writes its lines to stdout itself (the command line) rather than posting them. */
+  stdout?: boolean;
 }
 
-/** Runs this worker as search thread data.index until the process ends; reporterFor makes each search's outlet. */
-export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessage) => SearchReporter): void {
+/** What the thread's entry supplies from its host. */
+export interface ThreadServices {
+  port: ThreadPort;
+  /** Each search's outlet for its results. */
+  reporterFor(msg: GoMessage): SearchReporter;
+  /** Opens the tables on a SyzygyPath (null: none usable); absent where the host has no files. */
+  openTables?(path: string): Tablebases | null;
+  collectGarbage?(): void;
+  /** Appends one line to the phase log of moves (TESSERA_TIMELOG), where one is kept. */
+  timeLog?(line: string): void;
+}
+
+/** Runs this worker as search thread data.index until its host ends it. */
+export function searchThread(data: SearchThreadData, services: ThreadServices): void {
+  const { port, reporterFor, timeLog } = services;
+  // Without shared memory the main side cannot reach a running search: it ends the thread instead (engine.ts).
+  const shared = typeof SharedArrayBuffer !== 'undefined' && data.ctrl instanceof SharedArrayBuffer;
   const sent = data.net ? parseNet(data.net) : null;
   // This thread's evaluators: a go picks one by its Use NNUE; the hand-crafted one is made when first wanted.
   let nnue = new NnueEvaluator(sent && typeof sent !== 'string' ? sent : defaultNet());
@@ -80,7 +94,7 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   (data as Partial<SearchThreadData>).tt = undefined;
   // Each thread opens the tables itself (its own file handles and cache); the main thread has reported the scan.
   const openTables = (path: string): void => {
-    const tb = path ? new Tablebases(path) : null;
+    const tb = path && services.openTables ? services.openTables(path) : null;
     searcher.tb = tb && tb.maxPieces > 0 ? tb : null;
   };
   openTables(data.tbPath ?? '');
@@ -112,8 +126,10 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
     searcher.evaluator = msg.useNNUE ? nnue : handCrafted();
     const result = searcher.go(pos, msg.limits, msg.opts, filter, msg.gen, msg.receivedAt);
     if (index !== 0) return;
-    // go infinite / go ponder: never answer before stop or ponderhit.
+    // go infinite / go ponder: never answer before stop or ponderhit (without shared memory the main side holds the
+    // answer back instead: nothing could wake this thread).
     while (
+      shared &&
       Atomics.load(ctrl, CTRL_STOP) === 0 &&
       Atomics.load(ctrl, CTRL_GEN) === msg.gen &&
       (msg.limits.infinite || Atomics.load(ctrl, CTRL_PONDER) !== 0)
@@ -131,9 +147,8 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
       const answered = performance.now();
       const l = msg.limits,
         clock = pos.stm === 0 ? l.wtime : l.btime;
-      fs.appendFileSync(
-        timeLog,
-        `${JSON.stringify({
+      timeLog(
+        JSON.stringify({
           clock,
           inc: pos.stm === 0 ? l.winc : l.binc,
           movetime: l.movetime,
@@ -146,7 +161,7 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
           total: Date.now() - msg.receivedAt,
           depth: result.depth,
           nodes: searcher.nodes,
-        })}\n`,
+        }),
       );
     }
   }
@@ -156,7 +171,7 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   function warmUp(): void {
     const pos = parseFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1') as Position;
     const quiet = createSearcher({
-      tt: new TT(new SharedArrayBuffer(1 << 20)),
+      tt: new TT(new ArrayBuffer(1 << 20)),
       ctrl,
       f64: new Float64Array(F64_WORDS),
       id: index,
@@ -168,9 +183,9 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
   }
   warmUp();
   // Started, compiled and warmed up: the main thread answers isready once every thread has said so.
-  parentPort!.postMessage({ type: 'ready', index });
+  port.post({ type: 'ready', index });
 
-  parentPort!.on('message', (msg: { type: string } & Record<string, unknown>) => {
+  port.onMessage((msg) => {
     if (msg.type === 'go') {
       const go = msg as unknown as GoMessage;
       // Every thread may report an error; only thread 0 reports results.
@@ -182,21 +197,22 @@ export function searchThread(data: SearchThreadData, reporterFor: (msg: GoMessag
         reporter.message(`search error: ${(e as Error).message}`);
         if (index === 0) reporter.bestMove(null, MOVE_NONE, MOVE_NONE);
       }
-      parentPort!.postMessage({ type: 'done', index, gen: go.gen });
+      port.post({ type: 'done', index, gen: go.gen });
       return;
     }
     if (msg.type === 'tt') {
-      searcher.tt = new TT(msg.sab as SharedArrayBuffer);
-      collectGarbage(); // the old table's memory goes back once every thread has let go of it
+      searcher.tt = new TT(msg.sab as ArrayBufferLike);
+      services.collectGarbage?.(); // the old table's memory goes back once every thread has let go of it
     } else if (msg.type === 'net') {
       const n = msg.bytes ? parseNet(msg.bytes as Uint8Array) : defaultNet();
       if (typeof n !== 'string') nnue = new NnueEvaluator(n);
     } else if (msg.type === 'tb') {
       openTables(msg.path as string);
     } else if (msg.type === 'clear') {
+      if (!shared) searcher.tt.data.fill(0); // this thread's own table; a shared one the main side has cleared
       searcher.clearHistory();
     }
     // Settings take effect in this thread now: the main thread may answer a pending isready.
-    parentPort!.postMessage({ type: 'ack', index });
+    port.post({ type: 'ack', index });
   });
 }

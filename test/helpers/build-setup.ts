@@ -6,9 +6,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const BUILD_OUTPUTS = ['dist/tessera.js', 'dist/worker.js', 'dist/tessera'];
+const BUILD_OUTPUTS = [
+  'dist/tessera.js',
+  'dist/worker.js',
+  'dist/tessera',
+  'dist/node.cjs',
+  'dist/node.mjs',
+  'dist/browser/tessera.js',
+  'dist/browser/worker.js',
+  'dist/types/api/node.d.ts',
+  'dist/book.bin',
+];
 // What the build reads: the sources (with the book), the built-in net, the dependencies' lock and the script itself.
-const BUILD_INPUTS = ['src', 'train/nets', 'package-lock.json', 'scripts/build.mjs'];
+const BUILD_INPUTS = ['src', 'train/nets', 'package-lock.json', 'scripts/build.mjs', 'tsconfig.types.json'];
 
 function newestFile(rel: string): { file: string; mtimeMs: number } | null {
   const abs = path.join(ROOT, rel);
