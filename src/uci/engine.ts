@@ -116,7 +116,8 @@ export class UciEngine {
   private readonly ctrl: Int32Array;
   private readonly f64Sab: ArrayBufferLike;
   private readonly f64: Float64Array;
-  private ttSab: ArrayBufferLike;
+  /** The shared hash table; null without shared memory, where each thread allocates its own (copying one is slow). */
+  private ttSab: SharedArrayBuffer | null;
   private workers: ThreadHandle[] = [];
   private busy: boolean[] = [];
   /** Per thread: started and warmed up, and settings sent but not yet taken in (see isready). */
@@ -147,7 +148,7 @@ export class UciEngine {
     this.ctrl = new Int32Array(this.ctrlSab);
     this.f64Sab = buffer(F64_WORDS * 8);
     this.f64 = new Float64Array(this.f64Sab);
-    this.ttSab = createTTBuffer(this.opts.hash, host.shared);
+    this.ttSab = host.shared ? (createTTBuffer(this.opts.hash) as SharedArrayBuffer) : null;
     this.options = this.declareOptions();
   }
 
@@ -222,6 +223,7 @@ export class UciEngine {
       ctrl: this.ctrlSab,
       f64: this.f64Sab,
       tt: this.ttSab,
+      hashMiB: this.opts.hash,
       gen: this.gen,
       net: this.netBytes,
       tbPath: this.opts.syzygyPath,
@@ -250,6 +252,8 @@ export class UciEngine {
     }
     if (msg.type !== 'done') return;
     this.busy[msg.index] = false;
+    // A go infinite whose thread answered on its own is still searching for the GUI until it says stop.
+    if (msg.index === 0 && this.heldBestMove !== null) return;
     if (msg.index === 0) this.searching = false;
     this.drainQueue();
   }
@@ -682,9 +686,9 @@ export class UciEngine {
 
   private setHash(v: number): void {
     try {
-      this.ttSab = createTTBuffer(v, this.host.shared);
+      this.ttSab = this.host.shared ? (createTTBuffer(v) as SharedArrayBuffer) : null;
       this.opts.hash = v;
-      this.postToThreads({ type: 'tt', sab: this.ttSab });
+      this.postToThreads({ type: 'tt', sab: this.ttSab, mib: v });
       this.host.collectGarbage(); // this thread's reference to the old table; each search thread drops its own
     } catch {
       this.send(`info string could not allocate ${v} MiB for the hash table; keeping ${this.opts.hash} MiB`);
@@ -830,7 +834,7 @@ export class UciEngine {
   }
 
   private clearHash(): void {
-    new Int32Array(this.ttSab).fill(0);
+    if (this.ttSab) new Int32Array(this.ttSab).fill(0);
     this.postToThreads({ type: 'clear' });
   }
 

@@ -5,7 +5,7 @@ import { parseFen } from '../core/fen';
 import { parseUciMove } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
 import type { Position } from '../core/position';
-import { TT } from '../search/tt';
+import { TT, createTTBuffer } from '../search/tt';
 import { createSearcher } from '../search/setup';
 import {
   CTRL_STOP,
@@ -51,7 +51,9 @@ export interface SearchThreadData {
   /** Shared with the main side where the host allows it; otherwise this thread's own copies (see host.ts). */
   ctrl: ArrayBufferLike;
   f64: ArrayBufferLike;
-  tt: ArrayBufferLike;
+  /** The shared hash table; null: this thread makes its own of hashMiB (no shared memory). */
+  tt: SharedArrayBuffer | null;
+  hashMiB: number;
   /** The main thread's search generation when it started this thread: a go since then cancels the warm-up. */
   gen: number;
   /** An EvalFile net, already checked by the main thread; null: the built-in net. */
@@ -89,7 +91,14 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
   const ctrl = new Int32Array(data.ctrl);
   const f64 = new Float64Array(data.f64);
   const index = data.index;
-  const searcher = createSearcher({ tt: new TT(data.tt), ctrl, f64, id: index, evaluator: nnue });
+  const ownTable = (mib: number): TT => new TT(createTTBuffer(mib, false));
+  const searcher = createSearcher({
+    tt: data.tt ? new TT(data.tt) : ownTable(data.hashMiB),
+    ctrl,
+    f64,
+    id: index,
+    evaluator: nnue,
+  });
   // workerData lives as long as the thread: it must not keep this table alive after a Hash change replaces it.
   (data as Partial<SearchThreadData>).tt = undefined;
   // Each thread opens the tables itself (its own file handles and cache); the main thread has reported the scan.
@@ -111,6 +120,13 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
       begunPerf = performance.now();
     if (msg.params) {
       for (const k of Object.keys(PARAM_DEFAULTS) as ParamName[]) setParam(k, msg.params[k] ?? PARAM_DEFAULTS[k]);
+    }
+    if (!shared) {
+      // This thread's own control block and counters: the go carries what the main side sets in shared ones.
+      f64.fill(0);
+      Atomics.store(ctrl, CTRL_STOP, 0);
+      Atomics.store(ctrl, CTRL_PONDER, msg.limits.ponder ? 1 : 0);
+      Atomics.store(ctrl, CTRL_GEN, msg.gen);
     }
     const pos = buildPosition(msg);
     searcher.tt.age = msg.ttAge;
@@ -201,7 +217,7 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
       return;
     }
     if (msg.type === 'tt') {
-      searcher.tt = new TT(msg.sab as ArrayBufferLike);
+      searcher.tt = msg.sab ? new TT(msg.sab as SharedArrayBuffer) : ownTable(msg.mib as number);
       services.collectGarbage?.(); // the old table's memory goes back once every thread has let go of it
     } else if (msg.type === 'net') {
       const n = msg.bytes ? parseNet(msg.bytes as Uint8Array) : defaultNet();

@@ -1,0 +1,177 @@
+// The package's browser build (dist/browser/) in headless Chromium, imported by a page with no bundler, as the README
+// shows: served once with the cross-origin isolation headers (threads, shared hash) and once without (one worker, a
+// stop ends it). In both: the engine starts, searches, stops within 50 ms with a legal move, refuses a bad FEN and
+// still works. The isolated run also measures the page's nps on the bench's start position against the Node API's on
+// the same machine. Without a Chromium the test is skipped and says so, except in CI (.ci/run installs one).
+import { existsSync, readFileSync } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { parseFen } from '../../src/core/fen';
+import { parseUciMove } from '../../src/core/notation';
+import { MOVE_NONE } from '../../src/core/types';
+import type * as Api from '../../src/api/node';
+import { DIST } from '../helpers/engine';
+
+const CHROMIUM = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((p): p is string => !!p && existsSync(p));
+if (!CHROMIUM && process.env.CI) throw new Error('no Chromium in CI: .ci/run should have installed it');
+if (!CHROMIUM) {
+  it('browser build: skipped, no Chromium found', (ctx) => {
+    const why =
+      'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH): the browser build test did not run';
+    console.warn(`test/api/browser.test.ts: ${why}`);
+    ctx.skip(why);
+  });
+}
+
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const NPS_FEN = 'r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14';
+const NPS_MS = 3000;
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>tessera browser build</title>
+<script type="module">
+  window.run = async (fen, npsFen, npsMs) => {
+    const { Engine, EngineError } = await import('./dist/browser/tessera.js');
+    const out = {};
+    const engine = await Engine.start({ threads: 2, hash: 16 });
+    out.capabilities = engine.capabilities;
+    out.isolated = self.crossOriginIsolated;
+    const infos = [];
+    const search = engine.go({ fen, infinite: true });
+    const reading = (async () => { for await (const i of search) infos.push(i); })();
+    await new Promise((r) => setTimeout(r, 1000));
+    const t0 = performance.now();
+    const r = await search.stop();
+    out.stopMs = performance.now() - t0;
+    await reading;
+    out.stopped = r.bestmove;
+    out.infos = infos.length;
+    try { await engine.go({ fen: 'not a fen', depth: 2 }).result; out.badFen = 'resolved'; }
+    catch (e) { out.badFen = e instanceof EngineError ? e.code : String(e); }
+    out.after = (await engine.go({ fen, depth: 5 }).result).bestmove;
+    await engine.setOption('Threads', 1);
+    const timed = await engine.go({ fen: npsFen, movetime: npsMs }).result;
+    out.nps = timed.info.nps;
+    out.npsDepth = timed.info.depth;
+    await engine.quit();
+    return out;
+  };
+</script>`;
+
+/** Serves the page and dist/browser/, with or without the cross-origin isolation headers. */
+function serve(isolated: boolean): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const headers: Record<string, string> = isolated
+      ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
+      : {};
+    if (url.pathname === '/') {
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/html' }).end(PAGE);
+      return;
+    }
+    const m = /^\/dist\/browser\/(tessera|worker)\.js$/.exec(url.pathname);
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
+    if (!m) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = readFileSync(path.join(DIST, 'browser', `${m[1]}.js`));
+    res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function legal(fen: string, move: string | null): boolean {
+  const pos = parseFen(fen);
+  return typeof pos !== 'string' && move !== null && parseUciMove(pos, move) !== MOVE_NONE;
+}
+
+interface PageResult {
+  capabilities: { sharedMemory: boolean; maxThreads: number };
+  isolated: boolean;
+  stopMs: number;
+  stopped: string | null;
+  infos: number;
+  badFen: string;
+  after: string | null;
+  nps: number;
+  npsDepth: number;
+}
+
+describe.skipIf(!CHROMIUM)('browser build (dist/browser) in headless Chromium, no bundler', () => {
+  let browser: Browser | undefined;
+  const results: Record<string, PageResult> = {};
+  let node: { nps: number; depth: number } | undefined;
+
+  beforeAll(async () => {
+    // The Node API's speed on the same position, measured before the browser starts (nothing else running of ours).
+    const api = createRequire(__filename)(path.join(DIST, 'node.cjs')) as typeof Api;
+    const engine = await api.Engine.start({ threads: 1, hash: 16 });
+    try {
+      node = (await engine.go({ fen: NPS_FEN, movetime: NPS_MS }).result).info!;
+    } finally {
+      await engine.quit();
+    }
+    const puppeteer = (await import('puppeteer-core')).default;
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+    });
+  }, 40_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const isolated of [true, false]) {
+    it(`${isolated ? 'cross-origin isolated: threads and a shared hash' : 'not isolated: one worker'}; stop within 50 ms`, async () => {
+      const server = await serve(isolated);
+      const page = await browser!.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      try {
+        await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+        const r = (await page.evaluate(
+          'window.run(' + JSON.stringify([KIWIPETE, NPS_FEN, NPS_MS]).slice(1, -1) + ')',
+        )) as PageResult;
+        results[String(isolated)] = r;
+        expect(r.isolated).toBe(isolated);
+        expect(r.capabilities).toEqual({ sharedMemory: isolated, maxThreads: isolated ? 256 : 1 });
+        expect(r.infos).toBeGreaterThan(3);
+        expect(r.stopMs).toBeLessThan(50);
+        expect(legal(KIWIPETE, r.stopped)).toBe(true);
+        expect(r.badFen).toBe('bad-fen');
+        expect(legal(KIWIPETE, r.after)).toBe(true);
+        expect(r.nps).toBeGreaterThan(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+        server.close();
+      }
+    }, 40_000);
+  }
+
+  it('the page searches at a speed comparable with Node (same position, same machine)', () => {
+    const r = results.true;
+    expect(r, 'the isolated run above must have passed').toBeDefined();
+    console.log(
+      `nps on ${NPS_FEN}, ${NPS_MS} ms, 1 thread: browser ${r.nps} (depth ${r.npsDepth}), Node ${node!.nps} (depth ${node!.depth}), ratio ${(r.nps / node!.nps).toFixed(2)}`,
+    );
+    // The same code and the same WebAssembly kernels: far slower would mean the page lost them (or its JIT).
+    expect(r.nps / node!.nps).toBeGreaterThan(0.4);
+  });
+});
