@@ -1,0 +1,58 @@
+// Vite for the web page: `npm run web` serves it, `npm run web:build` writes static files to web/dist.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The engine imports its net and book files as bytes (esbuild's binary loader in the Node build, a plugin under
+ * vitest). The same for the browser: the file inlined as base64 and decoded with atob.
+ */
+export function nnueBytes(): Plugin {
+  return {
+    name: 'nnue-bytes',
+    load(id) {
+      const file = id.split('?')[0];
+      if (!file.endsWith('.nnue') && !file.endsWith('.bin')) return null;
+      const b64 = readFileSync(file).toString('base64');
+      return (
+        `const s = atob(${JSON.stringify(b64)});\n` +
+        'const bytes = new Uint8Array(s.length);\n' +
+        'for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);\n' +
+        'export default bytes;\n'
+      );
+    },
+  };
+}
+
+/**
+ * Cross-origin isolation: without these two headers a browser gives the page no SharedArrayBuffer, so the engine
+ * runs one thread with no shared hash. Whoever hosts web/dist must send them too.
+ */
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+export default defineConfig({
+  root,
+  // Relative URLs, so web/dist works from any folder of any host.
+  base: './',
+  plugins: [nnueBytes()],
+  // Workers are bundled on their own: they need the plugin as well, and ES modules to split code.
+  worker: { format: 'es', plugins: () => [nnueBytes()] },
+  server: { headers: ISOLATION_HEADERS, fs: { allow: [repo] } },
+  preview: { headers: ISOLATION_HEADERS },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // cm-chessboard fetches its sprites by URL and only takes URLs with '://' or a leading '/' as given: never
+    // inline them as data: URLs.
+    assetsInlineLimit: 0,
+    // The inlined net and book make the chunks large on purpose.
+    chunkSizeWarningLimit: 8192,
+  },
+});
