@@ -28,6 +28,27 @@ export function nnueBytes(): Plugin {
 }
 
 /**
+ * No Node built-ins in the page: the tablebase code that names node:fs never runs there (no SyzygyPath), so, as in
+ * the package's browser build (scripts/build.mjs), they become empty modules in the build. (The dev server serves
+ * source modules untransformed, where CommonJS cannot run: there Vite's own stand-in for them does.)
+ */
+export function nodeBuiltinsEmpty(): Plugin {
+  const PREFIX = '\0node-empty:';
+  return {
+    name: 'node-builtins-empty',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith('node:') ? PREFIX + id : null;
+    },
+    load(id) {
+      // CommonJS, as in the package build: its names are looked up when used, not checked at bundle time.
+      return id.startsWith(PREFIX) ? 'module.exports = {};\n' : null;
+    },
+  };
+}
+
+/**
  * Cross-origin isolation: without these two headers a browser gives the page no SharedArrayBuffer, so the engine
  * runs one thread with no shared hash. Whoever hosts web/dist must send them too.
  */
@@ -40,9 +61,9 @@ export default defineConfig({
   root,
   // Relative URLs, so web/dist works from any folder of any host.
   base: './',
-  plugins: [nnueBytes()],
+  plugins: [nnueBytes(), nodeBuiltinsEmpty()],
   // Workers are bundled on their own: they need the plugin as well, and ES modules to split code.
-  worker: { format: 'es', plugins: () => [nnueBytes()] },
+  worker: { format: 'es', plugins: () => [nnueBytes(), nodeBuiltinsEmpty()] },
   server: { headers: ISOLATION_HEADERS, fs: { allow: [repo] } },
   preview: { headers: ISOLATION_HEADERS },
   build: {
