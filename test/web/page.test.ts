@@ -125,7 +125,7 @@ describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
   it('loads cross-origin isolated, with the engine ready for the first move', async () => {
     const response = await page.goto(url, { waitUntil: 'load' });
     expect(response?.headers()['cross-origin-embedder-policy']).toBe('require-corp');
-    await page.waitForSelector('body[data-state="human"]', { timeout: 20000 });
+    await page.waitForSelector('body[data-state="human"]', { timeout: 30000 });
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
     expect(await page.$$eval('#board [data-piece]', (els) => els.length)).toBe(32);
     await page.select('#movetime', '300');
