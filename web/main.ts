@@ -274,6 +274,10 @@ async function analyse(): Promise<void> {
   setState('analysing', 'Analysing…');
   ui.fen.value = game.fen();
   try {
+    // Options change between searches, not during one.
+    const previous = stopCurrent;
+    stopCurrent = null;
+    if (previous) await previous();
     await setOption('UCI_LimitStrength', false);
     await setOption('MultiPV', Number(ui.multipv.value));
     await setOption('Threads', Number(ui.threads.value || 1));
@@ -298,7 +302,8 @@ async function analyse(): Promise<void> {
 
 function showInfo(info: SearchInfo, turn: Color): void {
   const nps = info.nps >= 1e6 ? `${(info.nps / 1e6).toFixed(2)} Mnps` : `${Math.round(info.nps / 1e3)} knps`;
-  ui.stats.textContent = `depth ${info.depth}/${info.seldepth} · ${nps} · ${(info.nodes / 1e6).toFixed(1)} M nodes · ${(info.time / 1000).toFixed(1)} s`;
+  const nodes = info.nodes >= 1e6 ? `${(info.nodes / 1e6).toFixed(1)} M` : `${Math.round(info.nodes / 1e3)} k`;
+  ui.stats.textContent = `depth ${info.depth}/${info.seldepth} · ${nps} · ${nodes} nodes · ${(info.time / 1000).toFixed(1)} s`;
   ui.stats.dataset.depth = String(info.depth);
   if (info.score.bound || info.pv.length === 0) return;
   lines[info.multipv - 1] = info;

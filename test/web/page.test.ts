@@ -174,6 +174,12 @@ describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
       expect(legalSan, line.pv).toContain(first);
     }
     expect(await page.$eval('#stats', (el) => el.textContent)).toMatch(/depth \d+\/\d+ · [\d.]+ [Mk]nps/);
+    // Fewer lines while it runs: the analysis starts again with MultiPV 1.
+    await page.select('#multipv', '1');
+    await page.waitForFunction(
+      () => document.querySelectorAll('#lines li').length === 1 && document.body.dataset.state === 'analysing',
+      { timeout: 10000 },
+    );
     await page.click('#stop');
     await page.waitForSelector('body[data-state="idle"]', { timeout: 10000 });
     expect(await page.$eval('#stop', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
