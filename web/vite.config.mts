@@ -73,7 +73,9 @@ export default defineConfig({
     // cm-chessboard fetches its sprites by URL and only takes URLs with '://' or a leading '/' as given: never
     // inline them as data: URLs.
     assetsInlineLimit: 0,
-    // The inlined net and book make the chunks large on purpose.
+    // The bundled packages' licenses (cm-chessboard's MIT notice) go with the files: web/dist/licenses.md.
+    license: { fileName: 'licenses.md' },
+    // The inlined net makes the worker's chunk large on purpose.
     chunkSizeWarningLimit: 8192,
   },
 });
