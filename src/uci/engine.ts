@@ -316,7 +316,10 @@ export class UciEngine {
 
   /** Commands that must wait for the search to end (position changes are fine meanwhile). */
   private drainQueue(): void {
-    while (this.idle && this.queue.length > 0 && !this.closed) this.execute(this.queue.shift()!);
+    // A stop queued behind a go runs as soon as that go has started it.
+    while (this.queue.length > 0 && !this.closed && (this.idle || this.queue[0] === 'stop')) {
+      this.execute(this.queue.shift()!);
+    }
     if (this.idle && this.quitWhenIdle) this.quit();
   }
 

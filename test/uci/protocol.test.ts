@@ -221,6 +221,23 @@ describe.each(TARGETS)('UCI protocol: $name', (target) => {
     await stillPlays(e, setup(fen), 'depth 2');
   });
 
+  // A GUI (or the API) that sends go while the last search is still winding down, then stop, wants the new search's
+  // answer now: the queued go is stopped as soon as it starts, not searched to its end behind the old one.
+  it('stop after a go that waits behind a running search stops that go too', async () => {
+    const e = engine();
+    e.send('position startpos');
+    e.send('go infinite');
+    await e.waitFor(/^info depth/, 5000);
+    e.send('stop');
+    e.send('position startpos moves e2e4');
+    e.send('go infinite');
+    e.send('stop');
+    expectLegalBestmove(setup(START_FEN), (await e.waitFor(/^bestmove /, 2000)).line);
+    const second = await e.waitFor(/^bestmove /, 2000);
+    expectLegalBestmove(setup(START_FEN, ['e2e4']), second.line);
+    await e.ready();
+  });
+
   it('unknown commands, empty lines and a 100k-character line', async () => {
     const e = engine();
     e.send('foo bar');
