@@ -5,33 +5,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import * as path from 'node:path';
+import { getSea } from './assets';
 
-interface SeaModule {
-  isSea(): boolean;
-  getAsset(key: string, encoding: string): string;
-}
-
-let seaModule: SeaModule | null | undefined;
-
-/** node:sea if we are running inside a single-executable application, else null. */
-function getSea(): SeaModule | null {
-  if (seaModule !== undefined) return seaModule;
-  seaModule = null;
-  try {
-    const sea = require('node:sea') as SeaModule;
-    if (sea.isSea()) seaModule = sea;
-  } catch {
-    // node:sea missing (older Node) or not requirable: not a SEA.
-  }
-  return seaModule;
-}
+export { isSea } from './assets';
 
 let workerCode: string | undefined;
-
-/** True when running as the standalone binary. */
-export function isSea(): boolean {
-  return getSea() !== null;
-}
 
 /** Start a worker thread (the bundled src/worker.ts: a search thread or a datagen player) with the given workerData. */
 export function spawnWorker(workerData: unknown): Worker {

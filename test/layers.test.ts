@@ -14,7 +14,7 @@ const LOWER = ['core', 'eval', 'tb', 'book', 'search'];
 // io (stdout lines, input clipping), threads (worker spawning), gc (a collection on request), assets (data files read
 // from beside the bundle) and version are the front ends' utilities, bound to the Node.js host: the lower layers report
 // through interfaces and never write to stdout, start threads or drive the collector themselves, so that they can run
-// in another host. They import nothing.
+// in another host. They import nothing but each other (threads finds the worker as assets finds any file).
 const HOST = ['io', 'threads', 'gc', 'version', 'assets'];
 const FRONT = [...LOWER, ...HOST];
 // The typed engine API (src/api) drives the UCI engine by its lines: it sits on uci, below the entries.
@@ -38,7 +38,7 @@ const LAYERS: Record<string, string[]> = {
   worker: ENTRY,
   'browser-worker': ENTRY,
   io: [],
-  threads: [],
+  threads: ['assets'],
   gc: [],
   assets: [],
   version: [],
