@@ -108,6 +108,44 @@ describe('npm package', () => {
     expect(r.stdout.trim()).toMatch(legalFromStart);
   });
 
+  it('its type definitions serve a TypeScript user (nodenext resolution, strict)', () => {
+    const app = path.join(dir, 'app');
+    // The expected error below fails the check if the types were missing or `any`: a wrong limit type must be one.
+    const source = [
+      "import { Engine, EngineError, type SearchInfo, type EngineErrorCode } from 'tessera-chess';",
+      "import { Engine as PageEngine } from 'tessera-chess/browser';",
+      'const engine: Engine = await Engine.start({ threads: 1, hash: 16 });',
+      'const search = engine.go({ fen: undefined, moves: ["e2e4"], depth: 3, san: true });',
+      'for await (const info of search) { const d: number = info.depth; const san: string[] | undefined = info.san; void d; void san; }',
+      'const { bestmove, info } = await search.result; const m: string | null = bestmove; const i: SearchInfo | null = info; void m; void i;',
+      'try { await engine.setOption("Hash", 1); } catch (e) { if (e instanceof EngineError) { const c: EngineErrorCode = e.code; void c; } }',
+      'void PageEngine;',
+      '// @ts-expect-error depth is a number',
+      'engine.go({ depth: "deep" });',
+      'await engine.quit();',
+    ].join('\n');
+    fs.writeFileSync(path.join(app, 'check.mts'), source);
+    fs.writeFileSync(
+      path.join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          strict: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ['check.mts'],
+      }),
+    );
+    const tsc = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+    const r = spawnSync(process.execPath, [tsc, '-p', app], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
   it('resolves the browser build through its export and condition', () => {
     const app = path.join(dir, 'app');
     const pkg = JSON.parse(fs.readFileSync(path.join(app, 'node_modules', 'tessera-chess', 'package.json'), 'utf8'));
