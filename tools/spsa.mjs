@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// A local SPSA tuner of the search's parameters (src/search/params.ts), the way OpenBench runs one, over fastchess.
+// Each iteration draws a random sign per parameter, plays a few game pairs between the engine with every parameter
+// nudged up by c_k in that direction and the engine nudged down, and moves each parameter by
+// a_k / c_k * (wins - losses) * sign. The state (the values, the iteration, every result) is written to a JSON file
+// after each iteration, so a run can stop and resume. The engine runs as a tuning build (TESSERA_TUNE=1: the
+// parameters are UCI options); fastchess is built from its public source (see tools/match.sh).
+//
+//   node tools/spsa.mjs --engine dist/tessera.js --iterations 2000 --pairs 8 --tc 5+0.05 --state /tmp/spsa.json
+//   node tools/spsa.mjs ... --params rfpMargin,futBase,lmrBase   (only these; the others stay at their defaults)
+//
+// The gains follow OpenBench's: c_k = c_end * N^gamma / (k + 1)^gamma, a_k = r_end * c_end^2 * (A + N)^alpha /
+// (A + k + 1)^alpha with A = N / 10, alpha 0.602, gamma 0.101, c_end and r_end per parameter from `tessera spsa`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mulberry32, parseOptions } from './script-args.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const opt = parseOptions({
+  engine: path.join(here, '..', 'dist', 'tessera.js'),
+  fastchess: 'fastchess',
+  iterations: 1000,
+  pairs: 8,
+  tc: '5+0.05',
+  concurrency: 2,
+  hash: 16,
+  book: path.join(here, '..', '..', 'shared', 'data', 'openings', 'noob_3moves.epd'),
+  state: 'spsa-state.json',
+  params: '',
+  seed: 1,
+});
+
+const ALPHA = 0.602;
+const GAMMA = 0.101;
+
+/** The parameters as `tessera spsa` prints them: name, int|float, default, min, max, c_end, r_end. */
+function readParams() {
+  const text = execFileSync(process.execPath, [opt.engine, 'spsa'], { encoding: 'utf8' });
+  const all = text
+    .trim()
+    .split('\n')
+    .map((l) => {
+      const [name, type, value, min, max, cEnd, rEnd] = l.split(',').map((x) => x.trim());
+      return { name, float: type === 'float', value: +value, min: +min, max: +max, cEnd: +cEnd, rEnd: +rEnd };
+    });
+  if (!opt.params) return all;
+  const wanted = new Set(opt.params.split(','));
+  const chosen = all.filter((p) => wanted.has(p.name));
+  for (const w of wanted) if (!chosen.some((p) => p.name === w)) throw new Error(`no parameter named ${w}`);
+  return chosen;
+}
+
+function loadState(params) {
+  if (fs.existsSync(opt.state)) {
+    const s = JSON.parse(fs.readFileSync(opt.state, 'utf8'));
+    console.log(`resuming ${opt.state} at iteration ${s.k}`);
+    return s;
+  }
+  return { k: 0, theta: Object.fromEntries(params.map((p) => [p.name, p.value])), results: [] };
+}
+
+const clamp = (p, v) => Math.min(p.max, Math.max(p.min, v));
+/** The value the engine gets: integers rounded (the tuner keeps the fraction), floats as they are. */
+const shown = (p, v) => (p.float ? String(+v.toFixed(4)) : String(Math.round(clamp(p, v))));
+
+/** Plays the pairs between plus and minus; returns [wins, losses, draws] of plus. */
+function play(plus, minus, srand) {
+  const options = (vals) => Object.entries(vals).map(([k, v]) => `option.${k}=${v}`);
+  const args = [
+    '-engine',
+    `cmd=${opt.engine}`,
+    'name=plus',
+    ...options(plus),
+    '-engine',
+    `cmd=${opt.engine}`,
+    'name=minus',
+    ...options(minus),
+    '-each',
+    `tc=${opt.tc}`,
+    `option.Hash=${opt.hash}`,
+    'option.Threads=1',
+    '-openings',
+    `file=${opt.book}`,
+    'format=epd',
+    'order=random',
+    '-srand',
+    String(srand),
+    '-rounds',
+    String(opt.pairs),
+    '-repeat',
+    '-concurrency',
+    String(opt.concurrency),
+    '-recover',
+  ];
+  const r = spawnSync(opt.fastchess, args, {
+    encoding: 'utf8',
+    env: { ...process.env, TESSERA_TUNE: '1' },
+    maxBuffer: 64 << 20,
+  });
+  if (r.error) throw r.error;
+  const m = [...r.stdout.matchAll(/Wins: (\d+), Losses: (\d+), Draws: (\d+)/g)].pop();
+  if (!m) throw new Error(`no result from fastchess:\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
+  return [+m[1], +m[2], +m[3]];
+}
+
+/** The tuning build must offer every parameter as a UCI option, or fastchess would set nothing. */
+function checkOptions(params) {
+  const r = spawnSync(process.execPath, [opt.engine], {
+    input: 'uci\n',
+    encoding: 'utf8',
+    env: { ...process.env, TESSERA_TUNE: '1' },
+  });
+  const missing = params.filter((p) => !r.stdout.includes(`option name ${p.name} type`));
+  if (missing.length > 0) throw new Error(`the engine offers no option ${missing.map((p) => p.name).join(', ')}`);
+}
+
+const params = readParams();
+checkOptions(params);
+const state = loadState(params);
+const N = opt.iterations;
+const A = N / 10;
+const random = mulberry32(opt.seed * 7919 + state.k);
+console.log(`SPSA over ${params.length} parameters, ${N} iterations of ${opt.pairs} pairs at ${opt.tc}`);
+
+while (state.k < N) {
+  const k = state.k;
+  const plus = {};
+  const minus = {};
+  const steps = {};
+  for (const p of params) {
+    const c = (p.cEnd * N ** GAMMA) / (k + 1) ** GAMMA;
+    const sign = random() < 0.5 ? -1 : 1;
+    steps[p.name] = { c, sign };
+    plus[p.name] = shown(p, state.theta[p.name] + c * sign);
+    minus[p.name] = shown(p, state.theta[p.name] - c * sign);
+  }
+  const [w, l, d] = play(plus, minus, opt.seed * 100003 + k);
+  for (const p of params) {
+    const { c, sign } = steps[p.name];
+    const a = (p.rEnd * p.cEnd ** 2 * (A + N) ** ALPHA) / (A + k + 1) ** ALPHA;
+    state.theta[p.name] = clamp(p, state.theta[p.name] + (a / c) * (w - l) * sign);
+  }
+  state.results.push([w, l, d]);
+  state.k = k + 1;
+  fs.writeFileSync(opt.state, `${JSON.stringify(state, null, 1)}\n`);
+  const games = state.results.reduce((s, r) => s + r[0] + r[1] + r[2], 0);
+  const moved = params
+    .map((p) => `${p.name}=${shown(p, state.theta[p.name])}`)
+    .slice(0, 6)
+    .join(' ');
+  console.log(`iteration ${k + 1}/${N}: +${w} -${l} =${d} (${games} games) ${moved}${params.length > 6 ? ' …' : ''}`);
+}
+
+console.log('final values (UCI options of a tuning build; or edit src/search/params.ts):');
+for (const p of params) console.log(`  ${p.name} ${shown(p, state.theta[p.name])} (default ${p.value})`);
