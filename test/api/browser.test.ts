@@ -153,6 +153,7 @@ describe.skipIf(!CHROMIUM)('browser build (dist/browser) in headless Chromium, n
           'window.run(' + JSON.stringify([KIWIPETE, NPS_FEN, NPS_MS]).slice(1, -1) + ')',
         )) as PageResult;
         results[String(isolated)] = r;
+        console.log(`${isolated ? 'isolated' : 'not isolated'}: stop answered in ${r.stopMs.toFixed(1)} ms`);
         expect(r.isolated).toBe(isolated);
         expect(r.capabilities).toEqual({ sharedMemory: isolated, maxThreads: isolated ? 256 : 1 });
         expect(r.infos).toBeGreaterThan(3);
