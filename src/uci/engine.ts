@@ -173,6 +173,33 @@ export class UciEngine {
       this.started.push(false);
       this.unacked.push(0);
     }
+    if (!this.host.shared && this.spare === null) this.spawnSpare();
+  }
+
+  /**
+   * Without shared memory a stop ends the search thread; a spare one, started and warmed up beforehand, takes its
+   * place at once (a fresh thread would load, compile and warm up first, and the next search would wait for it).
+   */
+  private spare: ThreadHandle | null = null;
+  private spareReady = false;
+  /** Settings sent to the spare and not yet taken in: they become thread 0's when it takes over. */
+  private spareUnacked = 0;
+
+  private spawnSpare(): void {
+    const w = this.host.spawnThread(this.threadData(0));
+    this.spare = w;
+    this.spareReady = false;
+    this.spareUnacked = 0;
+    w.onMessage((msg) => {
+      if (this.workers[0] === w) this.onWorkerMessage(msg);
+      else if (this.spare === w && msg.type === 'ready') this.spareReady = true;
+      else if (this.spare === w && msg.type === 'ack') this.spareUnacked--;
+    });
+    w.onError((err) => {
+      if (this.workers[0] === w) this.onWorkerError(0, err);
+      else if (this.spare === w) this.spare = null;
+    });
+    w.ref(false);
   }
 
   /** Sends a settings message to every search thread; each acknowledges it once it has taken effect. */
@@ -180,6 +207,10 @@ export class UciEngine {
     for (let i = 0; i < this.workers.length; i++) {
       this.unacked[i]++;
       this.workers[i].post(msg);
+    }
+    if (this.spare) {
+      this.spareUnacked++;
+      this.spare.post(msg); // taken in before it is needed; isready does not wait for it
     }
   }
 
@@ -217,8 +248,8 @@ export class UciEngine {
   }
 
   /** Starts search thread index with the engine's current table, net and tablebases. */
-  private spawnSearchThread(index: number): ThreadHandle {
-    const data: SearchThreadData = {
+  private threadData(index: number): SearchThreadData {
+    return {
       index,
       ctrl: this.ctrlSab,
       f64: this.f64Sab,
@@ -228,7 +259,10 @@ export class UciEngine {
       net: this.netBytes,
       tbPath: this.opts.syzygyPath,
     };
-    const w = this.host.spawnThread(data);
+  }
+
+  private spawnSearchThread(index: number): ThreadHandle {
+    const w = this.host.spawnThread(this.threadData(index));
     w.onMessage((msg) => {
       if (this.workers[index] === w) this.onWorkerMessage(msg);
     });
@@ -345,8 +379,10 @@ export class UciEngine {
     this.closed = true;
     Atomics.store(this.ctrl, CTRL_STOP, 1);
     if (this.readyTimer) clearTimeout(this.readyTimer);
-    const ended = Promise.all(this.workers.map((w) => w.terminate())).then(() => undefined);
+    const all = this.spare ? [...this.workers, this.spare] : this.workers;
+    const ended = Promise.all(all.map((w) => w.terminate())).then(() => undefined);
     this.workers = [];
+    this.spare = null;
     this.host.exit();
     return ended;
   }
@@ -1037,9 +1073,18 @@ export class UciEngine {
       const [m, p] = this.lastPv;
       this.send(m ? `bestmove ${m}${p ? ` ponder ${p}` : ''}` : `bestmove ${this.fallbackMove()}`);
       void this.workers[0].terminate();
-      this.workers[0] = this.spawnSearchThread(0);
-      this.started[0] = false;
-      this.unacked[0] = 0;
+      if (this.spare !== null && this.spareReady) {
+        this.workers[0] = this.spare;
+        this.started[0] = true;
+        this.unacked[0] = this.spareUnacked;
+      } else {
+        void this.spare?.terminate();
+        this.workers[0] = this.spawnSearchThread(0);
+        this.started[0] = false;
+        this.unacked[0] = 0;
+      }
+      this.spare = null;
+      this.spawnSpare();
     }
     this.heldBestMove = null;
     this.searching = false;

@@ -43,16 +43,25 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>tessera browser build<
     const engine = await Engine.start({ threads: 2, hash: 16 });
     out.capabilities = engine.capabilities;
     out.isolated = self.crossOriginIsolated;
-    const infos = [];
-    const search = engine.go({ fen, infinite: true });
-    const reading = (async () => { for await (const i of search) infos.push(i); })();
-    await new Promise((r) => setTimeout(r, 1000));
-    const t0 = performance.now();
-    const r = await search.stop();
-    out.stopMs = performance.now() - t0;
-    await reading;
-    out.stopped = r.bestmove;
-    out.infos = infos.length;
+    // Three searches stopped after a while each: the median stop time (one scheduling hiccup on a busy machine must
+    // not decide it; a stop that is slow by design is slow every time).
+    out.stopTimes = [];
+    out.stopped = [];
+    out.infos = [];
+    for (let k = 0; k < 3; k++) {
+      const infos = [];
+      const search = engine.go({ fen, infinite: true });
+      const reading = (async () => { for await (const i of search) infos.push(i); })();
+      // Searching for a while: until it has reported a few lines (a loaded machine may take longer to start it).
+      for (let t = 0; t < 250 && infos.length < 4; t++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 200));
+      const t0 = performance.now();
+      const r = await search.stop();
+      out.stopTimes.push(performance.now() - t0);
+      await reading;
+      out.stopped.push(r.bestmove);
+      out.infos.push(infos.length);
+    }
     try { await engine.go({ fen: 'not a fen', depth: 2 }).result; out.badFen = 'resolved'; }
     catch (e) { out.badFen = e instanceof EngineError ? e.code : String(e); }
     out.after = (await engine.go({ fen, depth: 5 }).result).bestmove;
@@ -99,9 +108,9 @@ function legal(fen: string, move: string | null): boolean {
 interface PageResult {
   capabilities: { sharedMemory: boolean; maxThreads: number };
   isolated: boolean;
-  stopMs: number;
-  stopped: string | null;
-  infos: number;
+  stopTimes: number[];
+  stopped: (string | null)[];
+  infos: number[];
   badFen: string;
   after: string | null;
   nps: number;
@@ -153,12 +162,13 @@ describe.skipIf(!CHROMIUM)('browser build (dist/browser) in headless Chromium, n
           'window.run(' + JSON.stringify([KIWIPETE, NPS_FEN, NPS_MS]).slice(1, -1) + ')',
         )) as PageResult;
         results[String(isolated)] = r;
-        console.log(`${isolated ? 'isolated' : 'not isolated'}: stop answered in ${r.stopMs.toFixed(1)} ms`);
+        const times = r.stopTimes.map((t) => t.toFixed(1)).join(', ');
+        console.log(`${isolated ? 'isolated' : 'not isolated'}: three stops answered in ${times} ms`);
         expect(r.isolated).toBe(isolated);
         expect(r.capabilities).toEqual({ sharedMemory: isolated, maxThreads: isolated ? 256 : 1 });
-        expect(r.infos).toBeGreaterThan(3);
-        expect(r.stopMs).toBeLessThan(50);
-        expect(legal(KIWIPETE, r.stopped)).toBe(true);
+        for (const n of r.infos) expect(n).toBeGreaterThan(3);
+        expect([...r.stopTimes].sort((a, b) => a - b)[1], 'the median of three stops').toBeLessThan(50);
+        for (const m of r.stopped) expect(legal(KIWIPETE, m)).toBe(true);
         expect(r.badFen).toBe('bad-fen');
         expect(legal(KIWIPETE, r.after)).toBe(true);
         expect(r.nps).toBeGreaterThan(0);

