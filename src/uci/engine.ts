@@ -136,6 +136,8 @@ export class UciEngine {
   /** Without shared memory: the running search's latest whole-iteration line, and an answer held back (see stop). */
   private lastPv: string[] = [];
   private heldBestMove: string | null = null;
+  /** The running search's bestmove has been said (its thread has not reported done yet). */
+  private answered = false;
 
   constructor(host: UciHost) {
     this.host = host;
@@ -307,6 +309,7 @@ export class UciEngine {
         this.heldBestMove = line;
         return;
       }
+      if (line.startsWith('bestmove')) this.answered = true;
     }
     this.send(line);
   }
@@ -1017,6 +1020,7 @@ export class UciEngine {
     this.stopAsked = false;
     this.lastPv = [];
     this.heldBestMove = null;
+    this.answered = false;
     this.searched = { fen: toFen(this.pos), searchmoves: limits.searchmoves.slice() };
     const msg: GoMessage = {
       type: 'go',
@@ -1066,7 +1070,7 @@ export class UciEngine {
    * last whole iteration's move (or a held-back answer of a finished go infinite, or any legal move).
    */
   private stopUnshared(): void {
-    if (!this.searching) return;
+    if (!this.searching || this.answered) return; // answered already: the thread is only finishing
     if (this.heldBestMove !== null) {
       this.send(this.heldBestMove);
     } else {
