@@ -2,7 +2,7 @@
 // Tessera's own core (src/core). No DOM here, so the unit test runs it under Node.
 import { parseFen, toFen, START_FEN } from '../src/core/fen';
 import { legalMoves } from '../src/core/movegen';
-import { moveToSan, moveToUci, parseUciMove } from '../src/core/notation';
+import { moveToSan, moveToUci, parseUciMove, uciLineToSan } from '../src/core/notation';
 import { gameResult, type GameResult } from '../src/core/rules';
 import { MAX_MOVES, MOVE_NONE, PAWN, typeOf } from '../src/core/types';
 import { STACK_SIZE, type Position } from '../src/core/position';
@@ -148,17 +148,7 @@ export class Game {
    * from a search of another position).
    */
   sanLine(line: readonly string[]): string[] {
-    const out: string[] = [];
-    const made: number[] = [];
-    for (const uci of line) {
-      const m = parseUciMove(this.pos, uci);
-      if (m === MOVE_NONE) break;
-      out.push(moveToSan(this.pos, m));
-      this.pos.make(m);
-      made.push(m);
-    }
-    for (let i = made.length - 1; i >= 0; i--) this.pos.unmake(made[i]);
-    return out;
+    return uciLineToSan(this.pos, line);
   }
 }
 

@@ -2,7 +2,7 @@
 // newGame, quit, and the raw UCI transport. It drives the same UciEngine as the command line, by UCI lines, and reads
 // the answers back (info.ts); Node (node.ts) and the browser (browser.ts) differ only in the host they give it.
 import { parseFen, START_FEN } from '../core/fen';
-import { moveToSan, parseUciMove } from '../core/notation';
+import { parseUciMove, uciLineToSan } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
 import type { Position } from '../core/position';
 import { clip } from '../core/clip';
@@ -108,7 +108,7 @@ class SearchRun implements Search {
 
   push(info: SearchInfo): void {
     if (this.ended) return;
-    if (this.root) info.san = sanLine(this.root, info.pv);
+    if (this.root) info.san = uciLineToSan(this.root, info.pv);
     if (info.multipv === 1) this.last = info;
     const reader = this.readers.shift();
     if (reader) reader.resolve({ value: info, done: false });
@@ -150,21 +150,6 @@ class SearchRun implements Search {
       return: (): Promise<IteratorResult<SearchInfo>> => Promise.resolve({ value: undefined, done: true }),
     };
   }
-}
-
-/** The SAN of a UCI line from root (root is walked and restored); stops at the first move it cannot read. */
-function sanLine(root: Position, pv: string[]): string[] {
-  const out: string[] = [];
-  const made: number[] = [];
-  for (const u of pv) {
-    const m = parseUciMove(root, u);
-    if (m === MOVE_NONE) break;
-    out.push(moveToSan(root, m));
-    root.make(m);
-    made.push(m);
-  }
-  while (made.length > 0) root.unmake(made.pop()!);
-  return out;
 }
 
 export class Engine {

@@ -122,6 +122,24 @@ export function moveToSan(pos: Position, m: number): string {
   return s;
 }
 
+/**
+ * A line of UCI moves from pos in SAN, pos walked and restored; it stops at the first move that is not legal where it
+ * stands (a line from a search of another position).
+ */
+export function uciLineToSan(pos: Position, line: readonly string[]): string[] {
+  const out: string[] = [];
+  const made: number[] = [];
+  for (const u of line) {
+    const m = parseUciMove(pos, u);
+    if (m === MOVE_NONE) break;
+    out.push(moveToSan(pos, m));
+    pos.make(m);
+    made.push(m);
+  }
+  for (let i = made.length - 1; i >= 0; i--) pos.unmake(made[i]);
+  return out;
+}
+
 const SAN_RE = /^([NBRQK])?([a-h])?([1-8])?(x|:)?([a-h][1-8])(=?([NBRQnbrq]))?$/;
 
 /** Finds the legal move written in SAN (lenient: extra disambiguation, 0-0, missing '='). */

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFen, toFen, START_FEN } from '../../src/core/fen';
-import { moveToUci, parseUciMove, moveToSan, parseSan, parseMove } from '../../src/core/notation';
+import { moveToUci, parseUciMove, moveToSan, parseSan, parseMove, uciLineToSan } from '../../src/core/notation';
 import {
   MOVE_NONE,
   CASTLING,
@@ -416,5 +416,15 @@ describe('UCI notation', () => {
     expect(parseSan(pos, '')).toBe(MOVE_NONE);
     expect(moveToUci(pos, parseMove(pos, 'Nf3'))).toBe('g1f3');
     expect(moveToUci(pos, parseMove(pos, 'g1f3'))).toBe('g1f3');
+  });
+});
+
+describe('uciLineToSan', () => {
+  it('writes a UCI line in SAN, stops at the first illegal move and leaves the position as it was', () => {
+    const pos = load('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+    const before = toFen(pos);
+    expect(uciLineToSan(pos, ['e1g1', 'e8c8', 'e5f7', 'e7f7'])).toEqual(['O-O', 'O-O-O', 'Nxf7', 'Qxf7']);
+    expect(uciLineToSan(pos, ['d5e6', 'a1a8', 'f7e6'])).toEqual(['dxe6']);
+    expect(toFen(pos)).toBe(before);
   });
 });
