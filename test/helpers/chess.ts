@@ -1,5 +1,5 @@
 // Small helpers the core tests share: set up a position, list its legal moves, play moves.
-import { parseFen, toFen } from '../../src/core/fen';
+import { parseFen, placementFen, toFen } from '../../src/core/fen';
 import { parseMove } from '../../src/core/notation';
 import { legalMoves } from '../../src/core/movegen';
 import { MAX_MOVES, MOVE_NONE } from '../../src/core/types';
@@ -30,23 +30,7 @@ export function play(pos: Position, moves: string): Position {
 
 /** The same position with colours swapped and the board mirrored (castling and ep dropped). */
 export function flipped(pos: Position): Position {
-  const rows: string[] = [];
-  for (let rank = 0; rank < 8; rank++) {
-    let row = '',
-      empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = pos.board[rank * 8 + f];
-      if (!p) {
-        empty++;
-        continue;
-      }
-      if (empty) {
-        row += empty;
-        empty = 0;
-      }
-      row += ' PNBRQK  pnbrqk'[p ^ 8];
-    }
-    rows.push(row + (empty ? empty : ''));
-  }
-  return load(`${rows.join('/')} ${pos.stm === WHITE ? 'b' : 'w'} - - 0 1`);
+  const board = new Array<number>(64).fill(0);
+  for (let sq = 0; sq < 64; sq++) if (pos.board[sq]) board[sq ^ 56] = pos.board[sq] ^ 8;
+  return load(`${placementFen(board)} ${pos.stm === WHITE ? 'b' : 'w'} - - 0 1`);
 }
