@@ -4,7 +4,7 @@
 // still works. The isolated run also measures the page's nps against the Node binary's (dist/tessera) on the same position
 // and machine. Without a Chromium the test is skipped and says so, except in CI (.ci/run installs one).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -14,22 +14,9 @@ import { parseFen } from '../../src/core/fen';
 import { parseUciMove } from '../../src/core/notation';
 import { MOVE_NONE } from '../../src/core/types';
 import { DIST } from '../helpers/engine';
+import { CHROMIUM, launchChromium, reportMissingChromium } from '../helpers/browser';
 
-const CHROMIUM = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].find((p): p is string => !!p && existsSync(p));
-if (!CHROMIUM && process.env.CI) throw new Error('no Chromium in CI: .ci/run should have installed it');
-if (!CHROMIUM) {
-  it('browser build: skipped, no Chromium found', (ctx) => {
-    const why =
-      'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH): the browser build test did not run';
-    console.warn(`test/api/browser.test.ts: ${why}`);
-    ctx.skip(why);
-  });
-}
+reportMissingChromium('test/api/browser.test.ts', 'browser build');
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const NPS_FEN = 'r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14';
@@ -136,12 +123,7 @@ describe.skipIf(!CHROMIUM)('browser build (dist/browser) in headless Chromium, n
       .pop();
     expect(last, r.stdout.slice(-500)).toBeDefined();
     node = { nps: Number(/ nps (\d+)/.exec(last!)![1]), depth: Number(/^info depth (\d+)/.exec(last!)![1]) };
-    const puppeteer = (await import('puppeteer-core')).default;
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-    });
+    browser = await launchChromium();
   }, 40_000);
   afterAll(async () => {
     await browser?.close();

@@ -3,32 +3,18 @@
 // on the board's squares, as a user would, waits for Tessera's replies, runs and stops an analysis, and saves
 // screenshots to test/web/out/. Without a Chromium the test is skipped and says so, except in CI, where .ci/run
 // installs one and a missing browser is a failure.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import type { PreviewServer } from 'vite';
 import { Game } from '../../web/game';
+import { CHROMIUM, launchChromium, reportMissingChromium } from '../helpers/browser';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const OUT = path.join(__dirname, 'out');
-const CHROMIUM = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].find((p): p is string => !!p && existsSync(p));
-
-if (!CHROMIUM && process.env.CI) throw new Error('no Chromium in CI: .ci/run should have installed it');
-
-if (!CHROMIUM) {
-  it('web page: skipped, no Chromium found', (ctx) => {
-    const why = 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH): the web page test did not run';
-    console.warn(`test/web/page.test.ts: ${why}`);
-    ctx.skip(why);
-  });
-}
+reportMissingChromium('test/web/page.test.ts', 'web page');
 
 describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
   let tmp = '';
@@ -40,7 +26,6 @@ describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
 
   beforeAll(async () => {
     const { build, preview } = await import('vite');
-    const puppeteer = (await import('puppeteer-core')).default;
     tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-web-'));
     const configFile = path.join(ROOT, 'web', 'vite.config.mts');
     await build({ configFile, logLevel: 'warn', build: { outDir: tmp, emptyOutDir: true } });
@@ -53,11 +38,7 @@ describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
     const address = server.httpServer.address();
     if (!address || typeof address === 'string') throw new Error('preview server has no port');
     url = `http://127.0.0.1:${address.port}/`;
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
