@@ -25,6 +25,18 @@ export function quantise(p: Float32Array, H: number, scale: number, B = 1): { by
   return { bytes, net };
 }
 
+/** The inverse of quantise: a net file's float parameters (within one quantisation step of the floats it came from). */
+export function dequantise(net: Net, H: number, B: number): Float32Array {
+  if (net.hidden !== H || net.buckets !== B) throw new Error(`net is ${net.hidden} wide with ${net.buckets} buckets, expected ${H} and ${B}`);
+  const L = layout(H, B),
+    p = new Float32Array(L.ob + B);
+  for (let i = 0; i < L.b; i++) p[i] = net.ftW[i] / net.qa;
+  for (let j = 0; j < H; j++) p[L.b + j] = net.ftB[j] / net.qa;
+  for (let j = 0; j < 2 * H * B; j++) p[L.o + j] = net.outW[j] / net.qb;
+  for (let j = 0; j < B; j++) p[L.ob + j] = net.outB[j] / (net.qa * net.qb);
+  return p;
+}
+
 /** The engine's integer formula on a data set position (centipawns, side to move's view). */
 export function quantisedEval(net: Net, feats: ArrayLike<number>, from: number, to: number, black: boolean): number {
   const H = net.hidden,

@@ -7,8 +7,8 @@ import { Worker } from 'node:worker_threads';
 import { Command } from 'commander';
 import { loadData, DEFAULT_FILTER } from './loader';
 import { initParams, paramCount, layout, Kernel } from './model';
-import { quantise, quantisedEval } from './quantise';
-import { MAX_BUCKETS } from '../src/eval/netfile';
+import { quantise, quantisedEval, dequantise } from './quantise';
+import { MAX_BUCKETS, parseNet } from '../src/eval/netfile';
 
 interface Opts {
   data: string[];
@@ -68,7 +68,12 @@ async function train(o: Opts): Promise<void> {
     L = layout(H, B);
   const params = initParams(H, o.seed, B);
   if (o.init) {
-    const f = new Float32Array(fs.readFileSync(o.init).buffer.slice(0));
+    // A net file (when its .f32 is gone) starts from its dequantised weights.
+    const raw = fs.readFileSync(o.init),
+      asNet = o.init.endsWith('.nnue') ? parseNet(new Uint8Array(raw)) : null;
+    if (typeof asNet === 'string') throw new Error(`${o.init}: ${asNet}`);
+    const f = asNet ? dequantise(asNet, H, B) : new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+    if (asNet && asNet.scale !== o.scale) throw new Error(`${o.init}: scale ${asNet.scale}, expected ${o.scale}`);
     if (f.length !== P) throw new Error(`${o.init}: ${f.length} parameters, expected ${P}`);
     params.set(f);
   }
@@ -206,7 +211,7 @@ function main(): void {
     .option('--val-every <n>', 'every n-th game goes to validation', '20')
     .option('--wd <x>', 'decoupled weight decay', '0')
     .option('--min-ply <n>', 'skip the first n recorded plies of each game', String(DEFAULT_FILTER.minPly))
-    .option('--init <file>', 'start from these float weights (a previous FILE.f32)')
+    .option('--init <file>', 'start from these weights: a previous FILE.f32, or a net FILE.nnue dequantised')
     .option('--no-mirror', 'do not add the a<->h mirror of positions without castling rights');
   p.parse(process.argv);
   const r = p.opts();

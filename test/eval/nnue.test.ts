@@ -15,7 +15,7 @@ import { MAX_MOVES, CASTLING, EN_PASSANT, PROMOTION, moveKind } from '../../src/
 import { WHITE } from '../../src/core/bitboard';
 import type { Position } from '../../src/core/position';
 import { load, flipped } from '../helpers/chess';
-import { quantise, quantisedEval } from '../../train/quantise';
+import { quantise, quantisedEval, dequantise } from '../../train/quantise';
 import { initParams, Kernel } from '../../train/model';
 import type { DataSet } from '../../train/loader';
 
@@ -217,6 +217,14 @@ describe.each([
       expect(qev.evaluateFresh(pos)).toBe(qe);
     }
     expect(worst).toBeLessThan(8);
+  });
+
+  it('the built-in net dequantised and quantised again is the same file (fine-tuning from a net file)', () => {
+    const net = defaultNet();
+    const p = dequantise(net, net.hidden, net.buckets);
+    const { net: again } = quantise(p, net.hidden, net.scale, net.buckets);
+    expect(again.checksum).toBe(net.checksum);
+    expect(() => dequantise(net, net.hidden * 2, net.buckets)).toThrow(/wide/);
   });
 });
 
