@@ -379,6 +379,8 @@ export class UciEngine {
   /** Stops the search and ends every thread; resolves once they have ended. Nothing is said after it. */
   quit(): Promise<void> {
     if (this.closed) return Promise.resolve();
+    // An isready that came before the quit is still answered (a script's `isready` then `quit`, or end of input).
+    this.payReadyOwed();
     this.closed = true;
     Atomics.store(this.ctrl, CTRL_STOP, 1);
     if (this.readyTimer) clearTimeout(this.readyTimer);

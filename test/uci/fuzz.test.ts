@@ -385,6 +385,22 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
     Math.max(240_000, BURSTS * 2_000),
   );
 
+  it('an isready sent before quit or the end of input is answered, even before the threads have started', async () => {
+    const pool = new EnginePool();
+    try {
+      for (const end of ['quit', 'eof']) {
+        const e = pool.start(TARGETS[0]);
+        e.send('isready');
+        if (end === 'quit') e.send('quit');
+        else e.proc.stdin.end();
+        expect(await e.waitExit(5000), `${end}: still running`).toBe(true);
+        expect(e.lines.map((l) => l.text), `${end}: the answer to isready`).toContain('readyok');
+      }
+    } finally {
+      await pool.closeAll();
+    }
+  }, 30_000);
+
   it('a closed stdin ends the engine: at once when idle, after its bestmove when searching (infinite: stopped)', async () => {
     const pool = new EnginePool();
     try {
