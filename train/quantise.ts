@@ -27,7 +27,8 @@ export function quantise(p: Float32Array, H: number, scale: number, B = 1): { by
 
 /** The inverse of quantise: a net file's float parameters (within one quantisation step of the floats it came from). */
 export function dequantise(net: Net, H: number, B: number): Float32Array {
-  if (net.hidden !== H || net.buckets !== B) throw new Error(`net is ${net.hidden} wide with ${net.buckets} buckets, expected ${H} and ${B}`);
+  if (net.hidden !== H || net.buckets !== B)
+    throw new Error(`net is ${net.hidden} wide with ${net.buckets} buckets, expected ${H} and ${B}`);
   const L = layout(H, B),
     p = new Float32Array(L.ob + B);
   for (let i = 0; i < L.b; i++) p[i] = net.ftW[i] / net.qa;

@@ -394,7 +394,10 @@ describe('UCI fuzz (node dist/tessera.js)', () => {
         if (end === 'quit') e.send('quit');
         else e.proc.stdin.end();
         expect(await e.waitExit(5000), `${end}: still running`).toBe(true);
-        expect(e.lines.map((l) => l.text), `${end}: the answer to isready`).toContain('readyok');
+        expect(
+          e.lines.map((l) => l.text),
+          `${end}: the answer to isready`,
+        ).toContain('readyok');
       }
     } finally {
       await pool.closeAll();
