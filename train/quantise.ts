@@ -1,7 +1,7 @@
 // Float parameters -> the engine's int16 net: feature weights and biases x QA, output weights x QB,
 // output bias x QA x QB. The engine then computes (sum clamp(acc, 0, QA)^2 w / QA + b) * SCALE / (QA QB).
 import { writeNet, parseNet, outputBucket, netScore, type Net } from '../src/eval/netfile';
-import { layout } from './model';
+import { layout, paramCount } from './model';
 import { flipFeature } from './loader';
 
 export const QA = 255,
@@ -30,7 +30,7 @@ export function dequantise(net: Net, H: number, B: number): Float32Array {
   if (net.hidden !== H || net.buckets !== B)
     throw new Error(`net is ${net.hidden} wide with ${net.buckets} buckets, expected ${H} and ${B}`);
   const L = layout(H, B),
-    p = new Float32Array(L.ob + B);
+    p = new Float32Array(paramCount(H, B));
   for (let i = 0; i < L.b; i++) p[i] = net.ftW[i] / net.qa;
   for (let j = 0; j < H; j++) p[L.b + j] = net.ftB[j] / net.qa;
   for (let j = 0; j < 2 * H * B; j++) p[L.o + j] = net.outW[j] / net.qb;

@@ -72,10 +72,10 @@ async function train(o: Opts): Promise<void> {
     const raw = fs.readFileSync(o.init),
       asNet = o.init.endsWith('.nnue') ? parseNet(new Uint8Array(raw)) : null;
     if (typeof asNet === 'string') throw new Error(`${o.init}: ${asNet}`);
+    if (asNet && asNet.scale !== o.scale) throw new Error(`${o.init}: scale ${asNet.scale}, expected ${o.scale}`);
     const f = asNet
       ? dequantise(asNet, H, B)
       : new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
-    if (asNet && asNet.scale !== o.scale) throw new Error(`${o.init}: scale ${asNet.scale}, expected ${o.scale}`);
     if (f.length !== P) throw new Error(`${o.init}: ${f.length} parameters, expected ${P}`);
     params.set(f);
   }
