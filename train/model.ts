@@ -38,6 +38,32 @@ export function initParams(H: number, seed: number, B = 1): Float32Array {
   return p;
 }
 
+/** The hidden size of a parameter vector of n floats with B output buckets (0 when n fits no size). */
+export function hiddenOf(n: number, B = 1): number {
+  const H = (n - B) / (INPUTS + 1 + 2 * B);
+  return Number.isInteger(H) && H > 0 ? H : 0;
+}
+
+/**
+ * A narrower net's parameters in a net H wide that computes the same function: the old hidden units keep their
+ * weights, the new ones get fresh feature weights (from seed, as initParams draws them) and zero output weights, so
+ * training grows them from the old net's evaluation rather than from scratch.
+ */
+export function widen(p0: Float32Array, H0: number, H: number, B: number, seed: number): Float32Array {
+  if (H0 > H) throw new Error(`cannot narrow a net from ${H0} to ${H}`);
+  const p = initParams(H, seed, B),
+    L0 = layout(H0, B),
+    L = layout(H, B);
+  for (let f = 0; f < INPUTS; f++) for (let j = 0; j < H0; j++) p[f * H + j] = p0[f * H0 + j];
+  for (let j = 0; j < H; j++) p[L.b + j] = j < H0 ? p0[L0.b + j] : 0;
+  for (let b = 0; b < B; b++)
+    for (let side = 0; side < 2; side++)
+      for (let j = 0; j < H; j++)
+        p[L.o + b * 2 * H + side * H + j] = j < H0 ? p0[L0.o + b * 2 * H0 + side * H0 + j] : 0;
+  for (let b = 0; b < B; b++) p[L.ob + b] = p0[L0.ob + b];
+  return p;
+}
+
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /** Scratch for one thread (no allocation per position). */

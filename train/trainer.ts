@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Command } from 'commander';
 import { loadData, DEFAULT_FILTER } from './loader';
-import { initParams, paramCount, layout, Kernel } from './model';
+import { initParams, paramCount, layout, Kernel, hiddenOf, widen } from './model';
 import { quantise, quantisedEval, dequantise } from './quantise';
 import { MAX_BUCKETS, parseNet } from '../src/eval/netfile';
 
@@ -74,10 +74,14 @@ async function train(o: Opts): Promise<void> {
     if (typeof asNet === 'string') throw new Error(`${o.init}: ${asNet}`);
     if (asNet && asNet.scale !== o.scale) throw new Error(`${o.init}: scale ${asNet.scale}, expected ${o.scale}`);
     const f = asNet
-      ? dequantise(asNet, H, B)
-      : new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
-    if (f.length !== P) throw new Error(`${o.init}: ${f.length} parameters, expected ${P}`);
-    params.set(f);
+        ? dequantise(asNet, asNet.hidden, B)
+        : new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength)),
+      H0 = hiddenOf(f.length, B);
+    // A narrower net is widened (same function, new units to grow); a wider one is an error.
+    if (H0 === 0 || H0 > H)
+      throw new Error(`${o.init}: ${f.length} parameters, expected ${P} (hidden ${H}, ${B} buckets)`);
+    if (H0 < H) console.log(`init: widening ${H0} hidden units to ${H}`);
+    params.set(H0 === H ? f : widen(f, H0, H, B, o.seed));
   }
   const grads: Float32Array[] = [];
   const workers: Worker[] = [];
@@ -213,7 +217,10 @@ function main(): void {
     .option('--val-every <n>', 'every n-th game goes to validation', '20')
     .option('--wd <x>', 'decoupled weight decay', '0')
     .option('--min-ply <n>', 'skip the first n recorded plies of each game', String(DEFAULT_FILTER.minPly))
-    .option('--init <file>', 'start from these weights: a previous FILE.f32, or a net FILE.nnue dequantised')
+    .option(
+      '--init <file>',
+      'start from these weights: a previous FILE.f32, or a net FILE.nnue dequantised; a narrower net is widened to --hidden',
+    )
     .option('--no-mirror', 'do not add the a<->h mirror of positions without castling rights');
   p.parse(process.argv);
   const r = p.opts();

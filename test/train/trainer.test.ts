@@ -2,7 +2,7 @@
 // loader's filters, labels and mirroring on a real self-play file from the repository.
 import { describe, it, expect } from 'vitest';
 import * as path from 'node:path';
-import { Kernel, initParams, paramCount, layout } from '../../train/model';
+import { Kernel, initParams, paramCount, layout, widen, hiddenOf } from '../../train/model';
 import { loadData, flipFeature, DEFAULT_FILTER, type DataSet } from '../../train/loader';
 import { featureIndex } from '../../src/eval/netfile';
 import { WHITE, BLACK } from '../../src/core/bitboard';
@@ -95,6 +95,44 @@ describe('trainer', () => {
     // A feature absent from every position gets no gradient.
     const absent = featureIndex(WHITE, 5, 0) * H; // a white queen on a1 appears nowhere here
     expect(grad[absent]).toBe(0);
+  });
+
+  it('widening a net keeps its function and gives the new units room to learn', () => {
+    const H0 = 4,
+      H = 8,
+      B = 2;
+    const d = dataSet(
+      [
+        'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+        '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+      ],
+      [35, 140],
+      [1, 0],
+    );
+    const p0 = initParams(H0, 7, B),
+      L0 = layout(H0, B);
+    for (let j = 0; j < H0; j++) p0[L0.b + j] = 0.2 + 0.1 * j;
+    for (let b = 0; b < B; b++) p0[L0.ob + b] = 0.05 * (b + 1);
+    const p = widen(p0, H0, H, B, 3),
+      idx = Uint32Array.from([0, 1]);
+    expect(p.length).toBe(paramCount(H, B));
+    expect(hiddenOf(p.length, B)).toBe(H);
+    expect(hiddenOf(p0.length, B)).toBe(H0);
+    const loss0 = new Kernel(H0, 400, B).loss(d, p0, idx, 0, 2, 0.3),
+      loss = new Kernel(H, 400, B).loss(d, p, idx, 0, 2, 0.3);
+    expect(loss).toBeCloseTo(loss0, 10);
+    // The new units have feature weights but no say in the output yet, so their output weights get a gradient.
+    const grad = new Float32Array(paramCount(H, B));
+    new Kernel(H, 400, B).gradient(d, p, grad, idx, 0, 2, 0.3);
+    const L = layout(H, B);
+    let newGrad = 0;
+    for (let b = 0; b < B; b++)
+      for (let j = H0; j < H; j++) {
+        expect(p[L.o + b * 2 * H + j]).toBe(0);
+        newGrad += Math.abs(grad[L.o + b * 2 * H + j]);
+      }
+    expect(newGrad).toBeGreaterThan(0);
+    expect(() => widen(p, H, H0, B, 3)).toThrow(/narrow/);
   });
 
   it('loads a self-play file: filters, labels from the side to move, mirrored copies', () => {
