@@ -1,25 +1,44 @@
 #!/usr/bin/env bash
-# Issue 9's gauntlet: Tessera (its defaults: the built-in net) against Lozza 11, Glaurung 2.2 and Toga II 3.0,
-# books off, Threads 1, Hash 16, openings from the project's book with both colours, through fastchess.
-# Nothing here is part of the engine: fastchess is built from its public source, Lozza is one file
-# (fetch op12no2/lozza), Glaurung and Toga come from Debian's packages (/usr/games).
+# A gauntlet: Tessera (its defaults: the built-in net) against a set of opponents, books off, Threads 1, Hash 16,
+# openings from the project's book with both colours, through fastchess. Nothing here is part of the engine:
+# fastchess is built from its public source, the JavaScript engines are single files run with node (fetch them:
+# op12no2/lozza, tomitank/tomitankChess), the native ones come from Debian's packages (/usr/games).
 #
-#   tools/gauntlet.sh TESSERA LOZZA_JS [rounds per opponent (default 50, i.e. 100 games)] [tc (default 10+0.1)]
+#   tools/gauntlet.sh TESSERA JS_FILES [rounds per opponent (default 50, i.e. 100 games)] [tc (default 10+0.1)]
+#
+# JS_FILES: one or more JavaScript engines separated by colons, each named after its file (lozza.js -> lozza).
+# NATIVES (environment): the Debian engines to add, from glaurung, toga, ethereal (default "glaurung toga").
+#   Issue 9's gauntlet:  tools/gauntlet.sh dist/tessera lozza.js
+#   Issue 40's:          NATIVES=ethereal tools/gauntlet.sh dist/tessera lozza8.js:tomitank.js
 # Adjudication as in the project's other matches (docs/TESTLOG.md): resign when both engines agree on
 # |score| >= 600 for 3 moves, draw after move 34 when both stay within 20 cp for 8 moves.
 # Environment: FASTCHESS (default fastchess), BOOK, OUT (pgn/log dir), SRAND (opening order seed, default 1).
 set -euo pipefail
-tessera=$1; lozza=$2; rounds=${3:-50}; tc=${4:-10+0.1}
+tessera=$1; js=$2; rounds=${3:-50}; tc=${4:-10+0.1}
 here=$(cd "$(dirname "$0")/.." && pwd)
 FASTCHESS=${FASTCHESS:-fastchess}
 BOOK=${BOOK:-$here/../shared/data/openings/noob_3moves.epd}
 OUT=${OUT:-/tmp/tessera-gauntlet-$(date +%s)}
 mkdir -p "$OUT"
+
+opponents=()
+IFS=: read -ra files <<< "$js"
+for f in "${files[@]}"; do
+  name=$(basename "$f" .js)
+  opponents+=(-engine cmd=node args="$f" name="$name")
+done
+for n in ${NATIVES-glaurung toga}; do
+  case $n in
+    glaurung) opponents+=(-engine cmd=/usr/games/glaurung name=glaurung2.2 option.Threads=1 option.OwnBook=false) ;;
+    toga) opponents+=(-engine cmd=/usr/games/toga2 name=toga2 "option.Number of Threads=1" option.OwnBook=false) ;;
+    ethereal) opponents+=(-engine cmd=/usr/games/ethereal-chess name=ethereal12 option.Threads=1) ;;
+    *) echo "unknown native engine $n (glaurung, toga, ethereal)" >&2; exit 2 ;;
+  esac
+done
+
 exec "$FASTCHESS" -tournament gauntlet -seeds 1 \
   -engine cmd="$tessera" name=tessera option.Threads=1 \
-  -engine cmd=node args="$lozza" name=lozza11 \
-  -engine cmd=/usr/games/glaurung name=glaurung2.2 option.Threads=1 option.OwnBook=false \
-  -engine cmd=/usr/games/toga2 name=toga2 "option.Number of Threads=1" option.OwnBook=false \
+  "${opponents[@]}" \
   -each tc="$tc" option.Hash=16 \
   -openings file="$BOOK" format=epd order=random -srand "${SRAND:-1}" \
   -rounds "$rounds" -repeat -concurrency 2 -recover \

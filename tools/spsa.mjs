@@ -93,6 +93,15 @@ function play(plus, minus, srand) {
     '-concurrency',
     String(opt.concurrency),
     '-recover',
+    // The adjudication every match in docs/TESTLOG.md uses: decided and dead-drawn games end early.
+    '-resign',
+    'movecount=3',
+    'score=600',
+    'twosided=true',
+    '-draw',
+    'movenumber=34',
+    'movecount=8',
+    'score=20',
   ];
   const r = spawnSync(opt.fastchess, args, {
     encoding: 'utf8',
