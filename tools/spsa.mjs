@@ -8,6 +8,7 @@
 //
 //   node tools/spsa.mjs --engine dist/tessera.js --iterations 2000 --pairs 8 --tc 5+0.05 --state /tmp/spsa.json
 //   node tools/spsa.mjs ... --params rfpMargin,futBase,lmrBase   (only these; the others stay at their defaults)
+//   node tools/spsa.mjs ... --rend 0.01   (bigger steps for a local run of a few thousand games)
 //
 // The gains follow OpenBench's: c_k = c_end * N^gamma / (k + 1)^gamma, a_k = r_end * c_end^2 * (A + N)^alpha /
 // (A + k + 1)^alpha with A = N / 10, alpha 0.602, gamma 0.101, c_end and r_end per parameter from `tessera spsa`.
@@ -30,6 +31,8 @@ const opt = parseOptions({
   state: 'spsa-state.json',
   params: '',
   seed: 1,
+  /** r_end for every parameter instead of `tessera spsa`'s (OpenBench's 0.002 suits tens of thousands of games). */
+  rend: 0,
 });
 
 const ALPHA = 0.602;
@@ -43,7 +46,8 @@ function readParams() {
     .split('\n')
     .map((l) => {
       const [name, type, value, min, max, cEnd, rEnd] = l.split(',').map((x) => x.trim());
-      return { name, float: type === 'float', value: +value, min: +min, max: +max, cEnd: +cEnd, rEnd: +rEnd };
+      const r = opt.rend > 0 ? opt.rend : +rEnd;
+      return { name, float: type === 'float', value: +value, min: +min, max: +max, cEnd: +cEnd, rEnd: r };
     });
   if (!opt.params) return all;
   const wanted = new Set(opt.params.split(','));
@@ -52,13 +56,24 @@ function readParams() {
   return chosen;
 }
 
+/** The settings the gains depend on: a run resumes only with the same ones, or its steps would change midway. */
+const runConfig = () => ({
+  iterations: opt.iterations,
+  pairs: opt.pairs,
+  tc: opt.tc,
+  rend: opt.rend,
+  params: opt.params,
+});
+
 function loadState(params) {
   if (fs.existsSync(opt.state)) {
     const s = JSON.parse(fs.readFileSync(opt.state, 'utf8'));
+    const was = JSON.stringify(s.config ?? {});
+    if (was !== JSON.stringify(runConfig())) throw new Error(`${opt.state} was started with ${was}: resume with those`);
     console.log(`resuming ${opt.state} at iteration ${s.k}`);
     return s;
   }
-  return { k: 0, theta: Object.fromEntries(params.map((p) => [p.name, p.value])), results: [] };
+  return { config: runConfig(), k: 0, theta: Object.fromEntries(params.map((p) => [p.name, p.value])), results: [] };
 }
 
 const clamp = (p, v) => Math.min(p.max, Math.max(p.min, v));
