@@ -6,7 +6,7 @@ import { startUci } from './uci/uci';
 import { perftCommand } from './uci/engine';
 import { runBench, BENCH_DEPTH } from './search/bench';
 import { send } from './io';
-import { spsaInput } from './search/params';
+import { SPSA_R_END, spsaInput } from './search/params';
 import { NNUE_DEFAULT, createEvaluator } from './eval/nets';
 import { VERSION } from './version';
 import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
@@ -52,8 +52,14 @@ function main(argv: string[]): void {
     .description(
       "the search's tunable parameters as OpenBench's SPSA input (name, int|float, default, min, max, c_end, r_end)",
     )
-    .action(() => {
-      for (const l of spsaInput()) send(l);
+    .option('--r-end <x>', "every parameter's r_end", String(SPSA_R_END))
+    .action((o: { rEnd: string }) => {
+      const rEnd = Number(o.rEnd);
+      if (!(rEnd > 0 && rEnd <= 1)) {
+        console.error(`spsa: --r-end must be a number in (0, 1], got '${o.rEnd.slice(0, 40)}'`);
+        process.exit(2);
+      }
+      for (const l of spsaInput(rEnd)) send(l);
     });
 
   program

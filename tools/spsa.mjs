@@ -31,7 +31,7 @@ const opt = parseOptions({
   state: 'spsa-state.json',
   params: '',
   seed: 1,
-  /** r_end for every parameter instead of `tessera spsa`'s (OpenBench's 0.002 suits tens of thousands of games). */
+  /** r_end for every parameter (`tessera spsa --r-end`; OpenBench's 0.002 suits tens of thousands of games). */
   rend: 0,
 });
 
@@ -40,14 +40,14 @@ const GAMMA = 0.101;
 
 /** The parameters as `tessera spsa` prints them: name, int|float, default, min, max, c_end, r_end. */
 function readParams() {
-  const text = execFileSync(process.execPath, [opt.engine, 'spsa'], { encoding: 'utf8' });
+  const rEndArgs = opt.rend > 0 ? ['--r-end', String(opt.rend)] : [];
+  const text = execFileSync(process.execPath, [opt.engine, 'spsa', ...rEndArgs], { encoding: 'utf8' });
   const all = text
     .trim()
     .split('\n')
     .map((l) => {
       const [name, type, value, min, max, cEnd, rEnd] = l.split(',').map((x) => x.trim());
-      const r = opt.rend > 0 ? opt.rend : +rEnd;
-      return { name, float: type === 'float', value: +value, min: +min, max: +max, cEnd: +cEnd, rEnd: r };
+      return { name, float: type === 'float', value: +value, min: +min, max: +max, cEnd: +cEnd, rEnd: +rEnd };
     });
   if (!opt.params) return all;
   const wanted = new Set(opt.params.split(','));

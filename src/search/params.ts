@@ -168,8 +168,11 @@ export function changedParams(): Partial<Record<ParamName, number>> {
   return out;
 }
 
+/** OpenBench's usual r_end: the final step of each parameter, as a share of c_end, per game point. */
+export const SPSA_R_END = 0.002;
+
 /** OpenBench's SPSA input, one line per parameter: `name, int|float, default, min, max, c_end, r_end`. */
-export function spsaInput(rEnd = 0.002): string[] {
+export function spsaInput(rEnd = SPSA_R_END): string[] {
   return (Object.keys(P) as ParamName[]).map((k) => {
     const r = PARAM_RANGES[k];
     return `${k}, ${r.float ? 'float' : 'int'}, ${PARAM_DEFAULTS[k]}, ${r.min}, ${r.max}, ${r.step}, ${rEnd}`;

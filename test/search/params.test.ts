@@ -2,7 +2,7 @@
 // input format, and a tuning build (TESSERA_TUNE=1) takes them as UCI options that reach the search threads, while the
 // shipped build's option list stays as it is.
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import {
   P,
@@ -60,6 +60,31 @@ describe('search parameters', () => {
         f.slice(2).every((x) => Number.isFinite(Number(x))),
         l,
       ).toBe(true);
+    }
+  });
+});
+
+describe('`tessera spsa` (node dist/tessera.js spsa)', () => {
+  const spsa = (args: string[]) =>
+    spawnSync(process.execPath, [path.join(DIST, 'tessera.js'), 'spsa', ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it("prints spsaInput's lines, with --r-end as every parameter's r_end, and refuses a bad --r-end", () => {
+    requireBuilt(TARGETS[0]);
+    const plain = spsa([]);
+    expect(plain.status).toBe(0);
+    expect(plain.stdout.trim().split('\n')).toEqual(spsaInput());
+    const wide = spsa(['--r-end', '0.01']);
+    expect(wide.status).toBe(0);
+    expect(wide.stdout.trim().split('\n')).toEqual(spsaInput(0.01));
+    expect(spsaInput(0.01).every((l) => l.endsWith(', 0.01'))).toBe(true);
+    for (const bad of ['0', '-1', 'x', '2']) {
+      const r = spsa(['--r-end', bad]);
+      expect(r.status, bad).toBe(2);
+      expect(r.stdout, bad).toBe('');
+      expect(r.stderr, bad).toMatch(/--r-end must be a number/);
     }
   });
 });
