@@ -4,7 +4,7 @@ import { NnueEvaluator } from './nnue';
 import { HceEvaluator } from './evaluate';
 import type { Evaluator } from './evaluator';
 // The shipped net is named here; train/nets/NETS.md says how each net there was trained.
-import builtin from '../../train/nets/gen11-lambda0.1-h256-ob8.nnue';
+import builtin from '../../train/nets/gen12-lambda0.1-h256-ob8.nnue';
 
 export { NNUE_DEFAULT } from './nnue-default';
 
