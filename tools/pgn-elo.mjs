@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// One engine's results in a fastchess PGN, per opponent: W-D-L, the pentanomial over game pairs and the Elo with its
+// 95% error from it (as fastchess computes it), and every game lost on time, by an illegal move or by a stalled or
+// dropped engine (fastchess's Termination tags "time forfeit", "illegal move", "abandoned"), with who lost it. The
+// TESTLOG's "W-D-L and Elo from the PGNs" figures come from here; it reads a stopped match's games as well.
+//
+//   node tools/pgn-elo.mjs games.pgn [--engine tessera]   (default: the player in the most games)
+//
+// Pairs: with -repeat, fastchess plays an opening with both colours under one Round number, so two finished games of
+// the same two players in the same round are a pair; a lone game (the match was stopped mid-pair) counts in W-D-L only.
+import * as fs from 'node:fs';
+import { parseOptions } from './script-args.mjs';
+
+const [file, ...rest] = process.argv.slice(2);
+if (!file) {
+  console.error('usage: node tools/pgn-elo.mjs GAMES.pgn [--engine NAME]');
+  process.exit(2);
+}
+const opt = parseOptions({ engine: '' }, rest);
+
+const games = [];
+for (const chunk of fs.readFileSync(file, 'utf8').split(/^(?=\[Event )/m)) {
+  const tags = Object.fromEntries([...chunk.matchAll(/^\[(\w+) "([^"]*)"\]/gm)].map((m) => [m[1], m[2]]));
+  const score = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.5 }[tags.Result];
+  if (tags.White && tags.Black && score !== undefined) games.push({ ...tags, score });
+}
+if (games.length === 0) {
+  console.error(`${file}: no finished games`);
+  process.exit(1);
+}
+
+let engine = opt.engine;
+if (!engine) {
+  const count = new Map();
+  for (const g of games) for (const p of [g.White, g.Black]) count.set(p, (count.get(p) ?? 0) + 1);
+  engine = [...count].sort((a, b) => b[1] - a[1])[0][0];
+}
+
+/** Elo from a score share: the logistic model fastchess and OpenBench use. */
+const elo = (s) => -400 * Math.log10(1 / s - 1);
+
+const byOpponent = new Map();
+for (const g of games) {
+  if (g.White !== engine && g.Black !== engine) continue;
+  const white = g.White === engine;
+  const opp = white ? g.Black : g.White;
+  if (!byOpponent.has(opp)) byOpponent.set(opp, { w: 0, d: 0, l: 0, rounds: new Map(), incidents: [] });
+  const r = byOpponent.get(opp);
+  const s = white ? g.score : 1 - g.score;
+  if (s === 1) r.w++;
+  else if (s === 0) r.l++;
+  else r.d++;
+  r.rounds.set(g.Round, [...(r.rounds.get(g.Round) ?? []), s]);
+  if (['time forfeit', 'illegal move', 'abandoned'].includes(g.Termination))
+    r.incidents.push(`round ${g.Round}: ${g.Termination}, lost by ${s === 0 ? engine : s === 1 ? opp : 'neither'}`);
+}
+
+console.log(`${engine}, ${file}`);
+for (const [opp, r] of byOpponent) {
+  const penta = [0, 0, 0, 0, 0];
+  for (const v of r.rounds.values()) if (v.length === 2) penta[Math.round(2 * (v[0] + v[1]))]++;
+  const n = penta.reduce((a, b) => a + b, 0);
+  const games = r.w + r.d + r.l;
+  let line = `${opp}: ${games} games, W-D-L ${r.w}-${r.d}-${r.l} (${((100 * (r.w + r.d / 2)) / games).toFixed(1)}%)`;
+  line += `, pentanomial LL-LD-DD/WL-WD-WW ${penta.join('-')} over ${n} pairs`;
+  const mu = penta.reduce((a, p, i) => a + p * (i / 4), 0) / n;
+  const sd = Math.sqrt(penta.reduce((a, p, i) => a + p * (i / 4 - mu) ** 2, 0) / n / n);
+  if (n > 0 && mu > 0 && mu < 1) {
+    const lo = elo(Math.max(mu - 1.959964 * sd, 1e-9)),
+      hi = elo(Math.min(mu + 1.959964 * sd, 1 - 1e-9));
+    line += `, Elo ${elo(mu) >= 0 ? '+' : ''}${elo(mu).toFixed(1)} ± ${((hi - lo) / 2).toFixed(1)}`;
+  } else if (n > 0) line += ', Elo unbounded (every pair won or every pair lost)';
+  console.log(line);
+  console.log(
+    `  time losses, illegal moves, stalls or disconnects: ${r.incidents.length ? r.incidents.join('; ') : 'none'}`,
+  );
+}
