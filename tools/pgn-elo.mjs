@@ -7,7 +7,8 @@
 //   node tools/pgn-elo.mjs games.pgn [--engine tessera]   (default: the player in the most games)
 //
 // Pairs: with -repeat, fastchess plays an opening with both colours under one Round number, so two finished games of
-// the same two players in the same round are a pair; a lone game (the match was stopped mid-pair) counts in W-D-L only.
+// the same two players in the same round are a pair, taken in the file's order; a game left without a partner (the
+// match was stopped mid-pair, or a game replayed on resume) counts in W-D-L only, and the count of such games is shown.
 import * as fs from 'node:fs';
 import { parseOptions } from './script-args.mjs';
 
@@ -50,7 +51,8 @@ for (const g of games) {
   if (s === 1) r.w++;
   else if (s === 0) r.l++;
   else r.d++;
-  r.rounds.set(g.Round, [...(r.rounds.get(g.Round) ?? []), s]);
+  if (!r.rounds.has(g.Round)) r.rounds.set(g.Round, []);
+  r.rounds.get(g.Round).push(s);
   if (['time forfeit', 'illegal move', 'abandoned'].includes(g.Termination))
     r.incidents.push(`round ${g.Round}: ${g.Termination}, lost by ${s === 0 ? engine : s === 1 ? opp : 'neither'}`);
 }
@@ -58,11 +60,15 @@ for (const g of games) {
 console.log(`${engine}, ${file}`);
 for (const [opp, r] of byOpponent) {
   const penta = [0, 0, 0, 0, 0];
-  for (const v of r.rounds.values()) if (v.length === 2) penta[Math.round(2 * (v[0] + v[1]))]++;
+  let unpaired = 0;
+  for (const v of r.rounds.values()) {
+    for (let i = 0; i + 1 < v.length; i += 2) penta[Math.round(2 * (v[i] + v[i + 1]))]++;
+    unpaired += v.length % 2;
+  }
   const n = penta.reduce((a, b) => a + b, 0);
   const games = r.w + r.d + r.l;
   let line = `${opp}: ${games} games, W-D-L ${r.w}-${r.d}-${r.l} (${((100 * (r.w + r.d / 2)) / games).toFixed(1)}%)`;
-  line += `, pentanomial LL-LD-DD/WL-WD-WW ${penta.join('-')} over ${n} pairs`;
+  line += `, pentanomial LL-LD-DD/WL-WD-WW ${penta.join('-')} over ${n} pairs${unpaired ? ` (${unpaired} unpaired)` : ''}`;
   const mu = penta.reduce((a, p, i) => a + p * (i / 4), 0) / n;
   const sd = Math.sqrt(penta.reduce((a, p, i) => a + p * (i / 4 - mu) ** 2, 0) / n / n);
   if (n > 0 && mu > 0 && mu < 1) {
