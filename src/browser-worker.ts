@@ -1,31 +1,29 @@
 // The entry of a search thread in a web page (a module Web Worker): its first message carries the thread's data, the
-// rest are the engine's messages. Lines go back to the page by postMessage.
-import { searchThread, type SearchThreadData } from './uci/thread';
-import { uciReporter } from './uci/info';
+// rest are the engine's messages; reports go back to the page by postMessage.
+import { searchThread } from './engine/thread';
+import type { SearchThreadData, ToThread } from './engine/messages';
 
 // The worker global as far as used here (the project's TypeScript setting carries Node's types, not the DOM's).
 declare const self: {
   postMessage(msg: unknown): void;
-  onmessage: ((e: { data: { type: string } & Record<string, unknown> }) => void) | null;
+  onmessage: ((e: { data: ToThread | { type: 'init'; data: SearchThreadData } }) => void) | null;
 };
 
-let handler: ((msg: { type: string } & Record<string, unknown>) => void) | null = null;
+let handler: ((msg: ToThread) => void) | null = null;
 
 self.onmessage = (e) => {
+  const msg = e.data;
   if (handler) {
-    handler(e.data);
+    if (msg.type !== 'init') handler(msg);
     return;
   }
-  if (e.data.type !== 'init') return;
-  const data = e.data.data as SearchThreadData;
-  const out = (line: string): void => self.postMessage({ type: 'line', index: data.index, line });
-  searchThread(data, {
+  if (msg.type !== 'init') return;
+  searchThread(msg.data, {
     port: {
-      post: (msg) => self.postMessage(msg),
+      post: (m) => self.postMessage(m),
       onMessage: (cb) => {
         handler = cb;
       },
     },
-    reporterFor: (go) => uciReporter(out, { showWDL: go.showWDL }),
   });
 };

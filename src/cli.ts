@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { parseFen, START_FEN } from './core/fen';
 import { startUci } from './uci/uci';
-import { perftCommand } from './uci/engine';
+import { perftCommand } from './uci/perft';
 import { runBench, BENCH_DEPTH } from './search/bench';
 import { send } from './io';
 import { SPSA_R_END, spsaInput } from './search/params';

@@ -17,11 +17,13 @@ const LOWER = ['core', 'eval', 'tb', 'book', 'search'];
 // in another host. They import nothing but each other (threads finds the worker as assets finds any file).
 const HOST = ['io', 'threads', 'gc', 'version', 'assets'];
 const FRONT = [...LOWER, ...HOST];
-// The typed engine API (src/api) drives the UCI engine by its lines: it sits on uci, below the entries.
-const API = [...FRONT, 'uci'];
+// The engine core (src/engine: options, game, threads, scheduler) sits on the lower layers; the UCI protocol (src/uci)
+// on the core; the typed engine API (src/api) on the core, with a UCI session for its raw transport.
+const CORE = [...FRONT, 'engine'];
+const API = [...CORE, 'uci'];
 // The entry points (the command line, and the worker threads' entries that start a search thread or a datagen player)
 // sit above everything; nothing imports them.
-const ENTRY = [...FRONT, 'uci', 'datagen', 'epd', 'api'];
+const ENTRY = [...CORE, 'uci', 'datagen', 'epd', 'api'];
 
 /** What each part of src/ may import besides itself. */
 const LAYERS: Record<string, string[]> = {
@@ -30,7 +32,8 @@ const LAYERS: Record<string, string[]> = {
   tb: ['core'],
   book: ['core'],
   search: ['core', 'eval', 'tb', 'book'],
-  uci: FRONT,
+  engine: FRONT,
+  uci: CORE,
   datagen: FRONT,
   epd: FRONT,
   api: API,
@@ -179,8 +182,10 @@ describe('layers of src/', () => {
     expect(layerViolation('src/cli.ts', 'src/version')).toBeNull();
     expect(layerViolation('src/worker.ts', 'src/datagen/worker')).toBeNull();
     expect(layerViolation('src/uci/uci.ts', 'src/worker')).not.toBeNull();
-    expect(layerViolation('src/api/engine.ts', 'src/uci/engine')).toBeNull();
-    expect(layerViolation('src/uci/engine.ts', 'src/api/errors')).not.toBeNull();
+    expect(layerViolation('src/api/engine.ts', 'src/engine/core')).toBeNull();
+    expect(layerViolation('src/uci/session.ts', 'src/engine/core')).toBeNull();
+    expect(layerViolation('src/engine/core.ts', 'src/uci/info')).not.toBeNull();
+    expect(layerViolation('src/uci/session.ts', 'src/api/errors')).not.toBeNull();
     expect(layerViolation('src/api/engine.ts', 'src/browser-worker')).not.toBeNull();
     expect(layerViolation('src/eval/nets.ts', 'train/nets/gen12-lambda0.1-h256-ob8.nnue')).toBeNull();
   });

@@ -1,7 +1,7 @@
 // The browser entry of the package (`tessera-chess/browser`): the same Engine, its search in module Web Workers. The
 // worker is found next to this module (import.meta.url), so a page can import() it from wherever it is served.
 import { Engine as EngineBase, type EngineOptions } from './engine';
-import { browserHost, type WebWorker } from './browser-host';
+import { browserPlatform, type WebWorker } from '../engine/browser-platform';
 
 declare const Worker: { new (url: URL | string, opts?: { type?: 'module' | 'classic' }): WebWorker };
 
@@ -19,11 +19,11 @@ export class Engine extends EngineBase {
     const spawn = given
       ? () => new Worker(given, { type: 'module' })
       : () => new Worker(new URL('../browser-worker.ts', import.meta.url), { type: 'module' });
-    return EngineBase.launch(new Engine((out, exit) => browserHost(out, exit, spawn)), opts);
+    return EngineBase.launch(new Engine(browserPlatform(spawn)), opts);
   }
 }
 
-export { pageSharesMemory } from './browser-host';
+export { pageSharesMemory } from '../engine/browser-platform';
 export { EngineError, type EngineErrorCode } from './errors';
 export type { Score, SearchInfo, BestMove } from './info';
 export type { EngineOptions, GoParams, Search, Analysis, Capabilities } from './engine';

@@ -1,16 +1,18 @@
 // The typed engine API: Engine.start, setOption, go (an async stream of SearchInfo and a result), analyse, stop,
-// newGame, quit, and the raw UCI transport. It drives the same UciEngine as the command line, by UCI lines, and reads
-// the answers back (info.ts); Node (node.ts) and the browser (browser.ts) differ only in the host they give it.
+// newGame, quit, and the raw UCI transport. It calls the engine core directly and receives typed reports; the raw
+// transport is a UCI session over the same core. Node (node.ts) and the browser (browser.ts) differ only in the
+// platform they give it.
 import { parseFen, START_FEN } from '../core/fen';
-import { parseUciMove, uciLineToSan } from '../core/notation';
-import { MOVE_NONE } from '../core/types';
+import { uciLineToSan } from '../core/notation';
 import type { Position } from '../core/position';
-import { clip } from '../core/clip';
-import { MAX_THREADS } from '../search/limits';
-import { UciEngine } from '../uci/engine';
-import type { UciHost } from '../uci/host';
+import { EngineCore, type SearchHandle } from '../engine/core';
+import type { Platform } from '../engine/platform';
+import type { BestMoveReport, SearchSink } from '../engine/messages';
+import type { CoreError } from '../engine/errors';
+import { UciSession } from '../uci/session';
+import { uciSink } from '../uci/info';
 import { EngineError } from './errors';
-import { type BestMove, type SearchInfo, parseBestMove, parseInfo } from './info';
+import { type BestMove, type SearchInfo, toSearchInfo } from './info';
 
 export interface EngineOptions {
   /** Search threads (Lazy SMP); capped at capabilities.maxThreads (1 in a page that is not cross-origin isolated). */
@@ -68,14 +70,10 @@ export interface Capabilities {
   maxThreads: number;
 }
 
-/** Makes the engine's host, given where its lines go and what to do when it quits. */
-export type HostFactory = (out: (line: string) => void, exit: () => void) => UciHost;
-
 const NUMERIC = ['depth', 'nodes', 'mate', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo'] as const;
 
-/** An info string the engine says when it refuses a setoption (options.ts and the options' own checks). */
-function isOptionError(text: string): boolean {
-  return /^(unknown option|option |setoption needs)/.test(text) || text.includes('; keeping ');
+function rejection(e: CoreError): EngineError {
+  return new EngineError(e.code, e.message);
 }
 
 class SearchRun implements Search {
@@ -89,8 +87,10 @@ class SearchRun implements Search {
   private last: SearchInfo | null = null;
   private stopAsked = false;
 
+  /** Set once the core has taken the search. */
+  handle: SearchHandle | null = null;
+
   constructor(
-    private readonly stopper: (run: SearchRun) => void,
     /** The root, for SAN (null: no SAN wanted). */
     private readonly root: Position | null,
   ) {
@@ -115,10 +115,10 @@ class SearchRun implements Search {
     else this.buffered.push(info);
   }
 
-  finish(answer: { bestmove: string | null; ponder: string | null }): void {
+  finish(answer: BestMoveReport): void {
     if (this.ended) return;
     this.ended = true;
-    this.resolve({ ...answer, info: this.last });
+    this.resolve({ bestmove: answer.bestmove, ponder: answer.ponder, info: this.last });
     for (const r of this.readers.splice(0)) r.resolve({ value: undefined, done: true });
   }
 
@@ -133,7 +133,7 @@ class SearchRun implements Search {
   stop(): Promise<BestMove> {
     if (!this.ended && !this.stopAsked) {
       this.stopAsked = true;
-      this.stopper(this);
+      this.handle?.stop();
     }
     return this.result;
   }
@@ -154,41 +154,44 @@ class SearchRun implements Search {
 
 export class Engine {
   readonly capabilities: Capabilities;
-  private readonly uci: UciEngine;
+  private readonly core: EngineCore;
+  private readonly session: UciSession;
   private readonly listeners = new Set<(line: string) => void>();
-  /** Searches sent to the engine that have not answered yet, oldest first: lines go to the first. */
-  private readonly searches: SearchRun[] = [];
-  private readonly readyWaiters: (() => void)[] = [];
-  private uciokWaiter: (() => void) | null = null;
-  private readonly captures = new Set<string[]>();
-  private chess960 = false;
+  /** Searches the core has taken that have not answered yet. */
+  private readonly searches = new Set<SearchRun>();
+  private pendingReady = 0;
+  private starting = false;
   private closed = false;
   private ended: Promise<void> | null = null;
   /** Keeps a Node process alive while something is awaited (the threads themselves do not). */
   private keepAlive: ReturnType<typeof setInterval> | null = null;
 
-  protected constructor(makeHost: HostFactory) {
-    const host = makeHost(
-      (line) => this.onEngineLine(line),
+  protected constructor(platform: Platform) {
+    this.core = new EngineCore(platform);
+    this.session = new UciSession(
+      this.core,
+      (line) => this.emit(line),
       () => this.onExit(),
     );
-    this.capabilities = { sharedMemory: host.shared, maxThreads: host.shared ? MAX_THREADS : 1 };
-    this.uci = new UciEngine(host);
+    this.capabilities = { sharedMemory: platform.shared, maxThreads: this.core.maxThreads };
   }
 
-  /** The UCI handshake, the options, and isready: the engine is ready to search once this resolves. */
+  /** Starts the threads, sets the options, and resolves once the engine is ready to search. */
   protected static async launch<E extends Engine>(engine: E, opts: EngineOptions): Promise<E> {
-    await new Promise<void>((resolve) => {
-      engine.uciokWaiter = resolve;
-      engine.hold();
-      engine.uci.handle('uci');
-    });
-    if (opts.threads !== undefined) {
-      await engine.setOption('Threads', Math.max(1, Math.min(opts.threads, engine.capabilities.maxThreads)));
+    engine.starting = true;
+    engine.hold();
+    engine.core.startThreads();
+    try {
+      if (opts.threads !== undefined) {
+        await engine.setOption('Threads', Math.max(1, Math.min(opts.threads, engine.capabilities.maxThreads)));
+      }
+      if (opts.hash !== undefined) await engine.setOption('Hash', opts.hash);
+      for (const [name, value] of Object.entries(opts.options ?? {})) await engine.setOption(name, value);
+      await engine.isReady();
+    } finally {
+      engine.starting = false;
+      engine.release();
     }
-    if (opts.hash !== undefined) await engine.setOption('Hash', opts.hash);
-    for (const [name, value] of Object.entries(opts.options ?? {})) await engine.setOption(name, value);
-    await engine.isReady();
     return engine;
   }
 
@@ -196,7 +199,7 @@ export class Engine {
 
   /** Sends UCI command lines to the engine, as to the binary's stdin. */
   send(line: string): void {
-    for (const l of line.split(/\r?\n/)) this.uci.handle(l);
+    for (const l of line.split(/\r?\n/)) this.session.handle(l);
   }
 
   /** Calls cb with every line the engine says (as the binary's stdout); returns a function that unsubscribes. */
@@ -210,28 +213,24 @@ export class Engine {
   /** Resolves once the engine has taken in every command sent so far and its threads are ready. */
   isReady(): Promise<void> {
     if (this.closed) return Promise.reject(new EngineError('quit', 'the engine has quit'));
+    this.pendingReady++;
+    this.hold();
     return new Promise<void>((resolve) => {
-      this.readyWaiters.push(resolve);
-      this.hold();
-      this.uci.handle('isready');
+      this.core.ready(() => {
+        this.pendingReady--;
+        this.emit('readyok');
+        this.release();
+        resolve();
+      });
     });
   }
 
-  /** Sets a UCI option by its UCI name (a button without a value); rejects with EngineError 'bad-option' if refused. */
+  /** Sets an option by its UCI name (a button without a value); rejects with EngineError 'bad-option' if refused. */
   async setOption(name: string, value?: string | number | boolean): Promise<void> {
-    const text = value === undefined ? '' : String(value);
-    if (/[\r\n]/.test(name + text)) throw new EngineError('bad-option', 'option names and values are one line each');
-    const said: string[] = [];
-    this.captures.add(said);
-    try {
-      this.uci.handle(`setoption name ${name}${value === undefined ? '' : ` value ${text}`}`);
-      await this.isReady();
-    } finally {
-      this.captures.delete(said);
-    }
-    const refusal = said.find(isOptionError);
-    if (refusal !== undefined) throw new EngineError('bad-option', refusal);
-    if (name.trim().toLowerCase() === 'uci_chess960') this.chess960 = text.toLowerCase() === 'true';
+    if (this.closed) throw new EngineError('quit', 'the engine has quit');
+    const refused = this.core.setOption(String(name), value === undefined ? '' : String(value));
+    if (refused) throw rejection(refused);
+    await this.isReady();
   }
 
   /**
@@ -239,21 +238,44 @@ export class Engine {
    * limits) rejects the result and the iteration with an EngineError; the engine is untouched then.
    */
   go(params: GoParams = {}): Search {
-    let commands: string[];
-    let root: Position;
-    try {
-      if (this.closed) throw new EngineError('quit', 'the engine has quit');
-      [root, commands] = this.commandsFor(params);
-    } catch (e) {
-      const refused = new SearchRun(() => {}, null);
-      refused.fail(e as Error);
+    const refuse = (e: EngineError): Search => {
+      const refused = new SearchRun(null);
+      refused.fail(e);
       return refused;
-    }
-    const search = new SearchRun((r) => this.stopRun(r), params.san ? root : null);
-    if (this.searches.length > 0) this.uci.handle('stop');
-    this.searches.push(search);
+    };
+    if (this.closed) return refuse(new EngineError('quit', 'the engine has quit'));
+    const fen = String(params.fen ?? START_FEN).trim();
+    const moves = (params.moves ?? []).map(String);
+    const root = parseFen(fen, this.core.settings.chess960);
+    if (typeof root === 'string') return refuse(new EngineError('bad-fen', `invalid FEN: ${root}`));
+    const bad = this.core.setPosition(fen, moves, false);
+    if (bad) return refuse(rejection(bad));
+    const pos = this.core.position;
+    const search = new SearchRun(params.san ? pos : null);
+    const showWDL = this.core.settings.showWDL;
+    const mirror = uciSink((l) => this.emit(l), showWDL);
+    const sink: SearchSink = {
+      info: (r) => {
+        if (this.listeners.size > 0) mirror.info(r);
+        search.push(toSearchInfo(r, showWDL));
+      },
+      currMove: (d, m, n) => {
+        if (this.listeners.size > 0) mirror.currMove(d, m, n);
+      },
+      message: (t) => mirror.message(t),
+      bestMove: (r) => {
+        this.searches.delete(search);
+        if (this.listeners.size > 0) mirror.bestMove(r);
+        search.finish(r);
+        this.release();
+      },
+    };
+    const limits = { ...params, searchmoves: params.searchmoves?.map(String) };
+    const handle = this.core.go(limits, sink, true);
+    if ('code' in handle) return refuse(rejection(handle));
+    search.handle = handle;
+    if (!search.done) this.searches.add(search);
     this.hold();
-    for (const c of commands) this.uci.handle(c);
     const signal = params.signal;
     if (signal) {
       if (signal.aborted) void search.stop();
@@ -276,14 +298,13 @@ export class Engine {
 
   /** Tells the engine a new game begins (the hash and histories are cleared). */
   newGame(): void {
-    if (!this.closed) this.uci.handle('ucinewgame');
+    if (!this.closed) this.core.newGame();
   }
 
   /** Stops any search and ends every thread; resolves once they have ended. Pending results reject ('quit'). */
   quit(): Promise<void> {
     if (!this.ended) {
-      this.closed = true;
-      this.ended = this.uci.quit();
+      this.ended = this.session.quit();
       this.onExit();
     }
     return this.ended;
@@ -291,50 +312,7 @@ export class Engine {
 
   // ---------------- internals ----------------
 
-  private stopRun(run: SearchRun): void {
-    if (this.searches.includes(run)) this.uci.handle('stop');
-  }
-
-  /** The position and go commands for params, or an EngineError for what is wrong with them. */
-  private commandsFor(params: GoParams): [Position, string[]] {
-    const fen = (params.fen ?? START_FEN).trim();
-    if (/[\r\n]/.test(fen)) throw new EngineError('bad-fen', 'invalid FEN: it spans several lines');
-    const pos = parseFen(fen, this.chess960);
-    if (typeof pos === 'string') throw new EngineError('bad-fen', `invalid FEN: ${pos}`);
-    const moves = params.moves ?? [];
-    for (let i = 0; i < moves.length; i++) {
-      const m = parseUciMove(pos, String(moves[i]));
-      if (m === MOVE_NONE)
-        throw new EngineError('illegal-move', `illegal move '${clip(String(moves[i]), 20)}' at ply ${i + 1}`);
-      pos.make(m);
-    }
-    let go = 'go';
-    for (const k of NUMERIC) {
-      const v = params[k];
-      if (v === undefined) continue;
-      const clock = k === 'wtime' || k === 'btime';
-      if (typeof v !== 'number' || !Number.isFinite(v) || (!clock && v < 0)) {
-        throw new EngineError(
-          'bad-limits',
-          `${k} must be a ${clock ? '' : 'non-negative '}number, got ${clip(String(v), 20)}`,
-        );
-      }
-      go += ` ${k} ${Math.trunc(v)}`;
-    }
-    if (params.infinite) go += ' infinite';
-    if (params.searchmoves && params.searchmoves.length > 0) {
-      for (const s of params.searchmoves) {
-        if (parseUciMove(pos, String(s)) === MOVE_NONE) {
-          throw new EngineError('illegal-move', `searchmoves: '${clip(String(s), 20)}' is not legal in the position`);
-        }
-      }
-      go += ` searchmoves ${params.searchmoves.join(' ')}`;
-    }
-    const position = `position ${fen === START_FEN ? 'startpos' : `fen ${fen}`}${moves.length > 0 ? ` moves ${moves.join(' ')}` : ''}`;
-    return [pos, [position, go]];
-  }
-
-  private onEngineLine(line: string): void {
+  private emit(line: string): void {
     for (const cb of this.listeners) {
       try {
         cb(line);
@@ -342,30 +320,14 @@ export class Engine {
         // a listener's error is its own; the engine goes on
       }
     }
-    if (line === 'uciok') {
-      this.uciokWaiter?.();
-      this.uciokWaiter = null;
-    } else if (line === 'readyok') this.readyWaiters.shift()?.();
-    else if (line.startsWith('info string ')) for (const c of this.captures) c.push(line.slice(12));
-    const head = this.searches[0];
-    if (head) {
-      const info = parseInfo(line);
-      if (info) head.push(info);
-      const answer = parseBestMove(line);
-      if (answer) {
-        this.searches.shift();
-        head.finish(answer);
-      }
-    }
-    this.release();
   }
 
   /** The engine quit (quit(), or a raw `quit`): whatever still waits is told so. */
   private onExit(): void {
     this.closed = true;
     const err = new EngineError('quit', 'the engine has quit');
-    for (const s of this.searches.splice(0)) s.fail(err);
-    for (const w of this.readyWaiters.splice(0)) w();
+    for (const s of this.searches) s.fail(err);
+    this.searches.clear();
     this.release();
   }
 
@@ -374,7 +336,7 @@ export class Engine {
   }
 
   private release(): void {
-    const waiting = this.searches.length > 0 || this.readyWaiters.length > 0 || this.uciokWaiter !== null;
+    const waiting = this.searches.size > 0 || this.pendingReady > 0 || this.starting;
     if (!waiting && this.keepAlive !== null) {
       clearInterval(this.keepAlive);
       this.keepAlive = null;

@@ -1,5 +1,7 @@
-// The engine's `info` and `bestmove` lines read back into typed values: the API speaks the same UCI as the binary and
-// reads its answers, so there is one protocol and one code path.
+// The core's reports as the API's typed values: scores as centipawns or mate in moves, time and speed in the units
+// UCI uses, so that a SearchInfo reads like the binary's `info` line.
+import { mateInMoves, winDrawLoss } from '../search/score';
+import type { InfoReport } from '../engine/messages';
 
 /** A score from the side to move's point of view: centipawns, or mate in N moves (negative: being mated). */
 export type Score = ({ cp: number; mate?: undefined } | { mate: number; cp?: undefined }) & {
@@ -40,39 +42,23 @@ export interface BestMove {
   info: SearchInfo | null;
 }
 
-const NUMBER_FIELDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time', 'hashfull', 'tbhits'] as const;
-
-/** The typed form of an `info` line with a pv, or null for any other line (currmove, strings, depth 0). */
-export function parseInfo(line: string): SearchInfo | null {
-  if (!line.startsWith('info ')) return null;
-  const t = line.split(' ');
-  const pvAt = t.indexOf('pv');
-  if (pvAt < 0 || t.includes('string')) return null;
-  const info: Partial<SearchInfo> & Record<string, unknown> = { multipv: 1 };
-  for (let i = 1; i < pvAt; i++) {
-    const k = t[i];
-    if ((NUMBER_FIELDS as readonly string[]).includes(k)) info[k] = Number(t[++i]);
-    else if (k === 'score') {
-      const kind = t[++i];
-      const v = Number(t[++i]);
-      const score: Score = kind === 'mate' ? { mate: v } : { cp: v };
-      if (t[i + 1] === 'lowerbound' || t[i + 1] === 'upperbound')
-        score.bound = t[++i] === 'lowerbound' ? 'lower' : 'upper';
-      info.score = score;
-    } else if (k === 'wdl') {
-      info.wdl = [Number(t[i + 1]), Number(t[i + 2]), Number(t[i + 3])];
-      i += 3;
-    }
-  }
-  if (info.depth === undefined || info.score === undefined) return null;
-  info.pv = t.slice(pvAt + 1).filter((m) => m !== '');
-  return info as SearchInfo;
-}
-
-/** The moves of a `bestmove` line, or null for any other line. */
-export function parseBestMove(line: string): { bestmove: string | null; ponder: string | null } | null {
-  const t = line.split(' ');
-  if (t[0] !== 'bestmove') return null;
-  const best = t[1] && t[1] !== '(none)' ? t[1] : null;
-  return { bestmove: best, ponder: t[2] === 'ponder' && t[3] ? t[3] : null };
+/** The API's view of one info report; wdl only when UCI_ShowWDL was on when the search started. */
+export function toSearchInfo(r: InfoReport, showWDL: boolean): SearchInfo {
+  const mate = mateInMoves(r.score);
+  const score: Score = mate === null ? { cp: r.score } : { mate };
+  if (r.bound) score.bound = r.bound;
+  const info: SearchInfo = {
+    depth: r.depth,
+    seldepth: r.seldepth,
+    multipv: r.multipv,
+    score,
+    nodes: r.nodes,
+    nps: Math.round((r.nodes * 1000) / Math.max(1, r.elapsed)),
+    time: r.elapsed,
+    hashfull: r.hashfull,
+    pv: r.pv.slice(),
+  };
+  if (showWDL) info.wdl = winDrawLoss(r.score);
+  if (r.tbhits !== null) info.tbhits = r.tbhits;
+  return info;
 }

@@ -1,11 +1,11 @@
 // The Node.js entry of the package (`tessera-chess`): the Engine with its search in worker_threads, sharing memory.
 import { Engine as EngineBase, type EngineOptions } from './engine';
-import { nodeHost } from '../uci/node-host';
+import { nodePlatform } from '../engine/node-platform';
 
 export class Engine extends EngineBase {
   /** Starts an engine; resolves once it is ready to search. */
   static start(opts: EngineOptions = {}): Promise<Engine> {
-    return EngineBase.launch(new Engine((out, exit) => nodeHost({ out, exit, threadsToStdout: false })), opts);
+    return EngineBase.launch(new Engine(nodePlatform()), opts);
   }
 }
 

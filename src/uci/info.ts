@@ -3,22 +3,18 @@
 import type { Position } from '../core/position';
 import { moveToUci } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
-import { MATE, MATE_BOUND } from '../search/score';
+import { mateInMoves, winDrawLoss } from '../search/score';
 import type { PvReport, SearchReporter } from '../search/report';
+import type { BestMoveReport, SearchSink } from '../engine/messages';
 
 export function formatScore(s: number): string {
-  if (s >= MATE_BOUND) return `mate ${Math.ceil((MATE - s) / 2)}`;
-  if (s <= -MATE_BOUND) return `mate -${Math.ceil((MATE + s) / 2)}`;
-  return `cp ${s}`;
+  const mate = mateInMoves(s);
+  return mate === null ? `cp ${s}` : mate < 0 ? `mate -${-mate}` : `mate ${mate}`;
 }
 
-/** A simple logistic model for UCI_ShowWDL: per-mille win/draw/loss from a centipawn score. */
+/** UCI_ShowWDL's triple as the line writes it. */
 export function wdl(s: number): string {
-  if (s >= MATE_BOUND) return '1000 0 0';
-  if (s <= -MATE_BOUND) return '0 0 1000';
-  const w = Math.round(1000 / (1 + Math.exp((200 - s) / 60)));
-  const l = Math.round(1000 / (1 + Math.exp((200 + s) / 60)));
-  return `${w} ${1000 - w - l} ${l}`;
+  return winDrawLoss(s).join(' ');
 }
 
 /** The moves of a line from pos in UCI notation, walked on pos itself (castling notation depends on it) and undone. */
@@ -33,7 +29,7 @@ export function lineToUci(pos: Position, moves: readonly number[]): string[] {
   return out;
 }
 
-export function pvLine(r: PvReport, pv: readonly string[], showWDL: boolean): string {
+export function pvLine(r: Omit<PvReport, 'pv'>, pv: readonly string[], showWDL: boolean): string {
   const nps = Math.round((r.nodes * 1000) / Math.max(1, r.elapsed));
   const bound = r.bound === 'lower' ? ' lowerbound' : r.bound === 'upper' ? ' upperbound' : '';
   let s = `info depth ${r.depth} seldepth ${r.seldepth} multipv ${r.multipv} score ${formatScore(r.score)}${bound}`;
@@ -62,6 +58,28 @@ export function uciReporter(out: (line: string) => void, opts: { showWDL: boolea
     currMove: (root, depth, move, number) => out(currMoveLine(depth, moveToUci(root, move), number)),
     bestMove: (root, move, ponder) => {
       for (const l of bestMoveLines(root, move, ponder)) out(l);
+    },
+    message: (text) => out(`info string ${text}`),
+  };
+}
+
+/** A search's answer as UCI lines: a root without legal moves reports its score (mated or stalemate) first. */
+export function answerLines(r: BestMoveReport): string[] {
+  if (r.bestmove === null) {
+    return r.mated === null
+      ? ['bestmove (none)']
+      : [`info depth 0 score ${r.mated ? 'mate 0' : 'cp 0'}`, 'bestmove (none)'];
+  }
+  return [`bestmove ${r.bestmove}${r.ponder ? ` ponder ${r.ponder}` : ''}`];
+}
+
+/** A sink that writes one search's reports as UCI lines. */
+export function uciSink(out: (line: string) => void, showWDL: boolean): SearchSink {
+  return {
+    info: (r) => out(pvLine(r, r.pv, showWDL)),
+    currMove: (depth, move, number) => out(currMoveLine(depth, move, number)),
+    bestMove: (r) => {
+      for (const l of answerLines(r)) out(l);
     },
     message: (text) => out(`info string ${text}`),
   };

@@ -1,21 +1,14 @@
-// A search thread of the UCI engine (a Node worker thread or a Web Worker): owns one Searcher and runs the searches the
-// main side sends; thread 0 also reports the results, through the reporter its entry (src/worker.ts,
-// src/browser-worker.ts) makes for each search. The entry also supplies what only its host has (tables, a collector).
+// A search thread of the engine (a Node worker thread or a Web Worker): owns one Searcher and runs the searches the main
+// side sends; thread 0 also reports the results, as typed messages (messages.ts). Its entry (src/worker.ts,
+// src/browser-worker.ts) supplies the port and what only its host has (tables, a collector, a time log).
 import { parseFen } from '../core/fen';
 import { parseUciMove } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
 import type { Position } from '../core/position';
+import { moveToUci } from '../core/notation';
 import { TT, createTTBuffer } from '../search/tt';
 import { createSearcher } from '../search/setup';
-import {
-  CTRL_STOP,
-  CTRL_PONDER,
-  CTRL_GEN,
-  F64_WORDS,
-  type SearchLimits,
-  type SearchOptions,
-  defaultLimits,
-} from '../search/limits';
+import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, defaultLimits } from '../search/limits';
 import type { SearchReporter } from '../search/report';
 import { defaultNet } from '../eval/nets';
 import { parseNet } from '../eval/netfile';
@@ -23,51 +16,17 @@ import { NnueEvaluator } from '../eval/nnue';
 import { HceEvaluator } from '../eval/evaluate';
 import type { Tablebases } from '../tb/syzygy';
 import { PARAM_DEFAULTS, setParam, type ParamName } from '../search/params';
-import type { ThreadPort } from './host';
+import type { BestMoveReport, FromThread, GoMessage, SearchThreadData, ToThread } from './messages';
 
-export interface GoMessage {
-  type: 'go';
-  fen: string;
-  /** Game moves from fen, already checked legal by the main thread. */
-  moves: number[];
-  chess960: boolean;
-  limits: SearchLimits;
-  opts: SearchOptions;
-  /** Evaluate with the network (false: the hand-crafted evaluation). */
-  useNNUE: boolean;
-  /** Report a win/draw/loss estimate with each score (UCI_ShowWDL). */
-  showWDL: boolean;
-  /** A tuning build's search parameters that differ from their defaults (the rest are reset); absent otherwise. */
-  params?: Partial<Record<ParamName, number>>;
-  gen: number;
-  ttAge: number;
-  /** Date.now() when the main thread received the go command. */
-  receivedAt: number;
-}
-
-/** What the main thread gives a search thread when it starts it. */
-export interface SearchThreadData {
-  index: number;
-  /** Shared with the main side where the host allows it; otherwise this thread's own copies (see host.ts). */
-  ctrl: ArrayBufferLike;
-  f64: ArrayBufferLike;
-  /** The shared hash table; null: this thread makes its own of hashMiB (no shared memory). */
-  tt: SharedArrayBuffer | null;
-  hashMiB: number;
-  /** The main thread's search generation when it started this thread: a go since then cancels the warm-up. */
-  gen: number;
-  /** An EvalFile net, already checked by the main thread; null: the built-in net. */
-  net: Uint8Array | null;
-  tbPath?: string;
-  /** Node: whether thread 0 writes its lines to stdout itself (the command line) rather than posting them. */
-  stdout?: boolean;
+/** The search thread's side of its connection to the main side. */
+export interface ThreadPort {
+  post(msg: FromThread): void;
+  onMessage(cb: (msg: ToThread) => void): void;
 }
 
 /** What the thread's entry supplies from its host. */
 export interface ThreadServices {
   port: ThreadPort;
-  /** Each search's outlet for its results. */
-  reporterFor(msg: GoMessage): SearchReporter;
   /** Opens the tables on a SyzygyPath (null: none usable); absent where the host has no files. */
   openTables?(path: string): Tablebases | null;
   collectGarbage?(): void;
@@ -77,7 +36,8 @@ export interface ThreadServices {
 
 /** Runs this worker as search thread data.index until its host ends it. */
 export function searchThread(data: SearchThreadData, services: ThreadServices): void {
-  const { port, reporterFor, timeLog } = services;
+  const { port, timeLog } = services;
+  const reporter = threadReporter(port, data.index);
   // Without shared memory the main side cannot reach a running search: it ends the thread instead (engine.ts).
   const shared = typeof SharedArrayBuffer !== 'undefined' && data.ctrl instanceof SharedArrayBuffer;
   const sent = data.net ? parseNet(data.net) : null;
@@ -200,13 +160,12 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
   warmUp();
   // Started, compiled and warmed up: the main thread answers isready once every thread has said so.
   port.post({ type: 'ready', index });
+  searcher.reporter = reporter;
 
   port.onMessage((msg) => {
     if (msg.type === 'go') {
-      const go = msg as unknown as GoMessage;
+      const go = msg;
       // Every thread may report an error; only thread 0 reports results.
-      const reporter = reporterFor(go);
-      searcher.reporter = reporter;
       try {
         runGo(go, reporter);
       } catch (e) {
@@ -217,13 +176,13 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
       return;
     }
     if (msg.type === 'tt') {
-      searcher.tt = msg.sab ? new TT(msg.sab as SharedArrayBuffer) : ownTable(msg.mib as number);
+      searcher.tt = msg.sab ? new TT(msg.sab) : ownTable(msg.mib);
       services.collectGarbage?.(); // the old table's memory goes back once every thread has let go of it
     } else if (msg.type === 'net') {
-      const n = msg.bytes ? parseNet(msg.bytes as Uint8Array) : defaultNet();
+      const n = msg.bytes ? parseNet(msg.bytes) : defaultNet();
       if (typeof n !== 'string') nnue = new NnueEvaluator(n);
     } else if (msg.type === 'tb') {
-      openTables(msg.path as string);
+      openTables(msg.path);
     } else if (msg.type === 'clear') {
       if (!shared) searcher.tt.data.fill(0); // this thread's own table; a shared one the main side has cleared
       searcher.clearHistory();
@@ -231,4 +190,40 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
     // Settings take effect in this thread now: the main thread may answer a pending isready.
     port.post({ type: 'ack', index });
   });
+}
+
+/** Thread 0's results as typed messages to the main side (moves rendered on the searched position, which the search
+ * hands over as it stands and expects back unchanged). */
+function threadReporter(port: ThreadPort, index: number): SearchReporter {
+  return {
+    pv: (root, r) => {
+      const pv: string[] = [];
+      let k = 0;
+      for (; k < r.pv.length; k++) {
+        pv.push(moveToUci(root, r.pv[k]));
+        root.make(r.pv[k]);
+      }
+      while (k-- > 0) root.unmake(r.pv[k]);
+      port.post({ type: 'info', index, info: { ...r, pv } });
+    },
+    currMove: (root, depth, move, number) =>
+      port.post({ type: 'currmove', index, depth, move: moveToUci(root, move), number }),
+    bestMove: (root, move, ponder) => {
+      let answer: BestMoveReport;
+      if (root === null) answer = { bestmove: null, ponder: null, mated: null };
+      else if (move === MOVE_NONE) answer = { bestmove: null, ponder: null, mated: root.inCheck() };
+      else {
+        const best = moveToUci(root, move);
+        let p: string | null = null;
+        if (ponder !== MOVE_NONE) {
+          root.make(move);
+          p = moveToUci(root, ponder);
+          root.unmake(move);
+        }
+        answer = { bestmove: best, ponder: p, mated: null };
+      }
+      port.post({ type: 'bestmove', index, answer });
+    },
+    message: (text) => port.post({ type: 'message', index, text }),
+  };
 }

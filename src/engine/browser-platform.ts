@@ -1,8 +1,9 @@
-// The UCI engine's host in a web page: search threads in Web Workers. With cross-origin isolation the page has
+// The engine's platform in a web page: search threads in Web Workers. With cross-origin isolation the page has
 // SharedArrayBuffer, and the threads share the hash and a stop flag as in Node; without it one thread runs and a stop
-// ends it (engine.ts answers with the last whole iteration's move and starts a fresh thread). No files: no EvalFile,
-// BookFile or SyzygyPath; the net is built into the worker, and no book is carried.
-import type { ThreadHandle, UciHost } from '../uci/host';
+// ends it (unshared-pool.ts). No files: no EvalFile, BookFile or SyzygyPath; the net is built into the worker, and no
+// book is carried.
+import type { FromThread } from './messages';
+import type { Platform, ThreadHandle } from './platform';
 
 // The Web APIs used here; the project's TypeScript setting carries Node's types, not the DOM's.
 export interface WebWorker {
@@ -21,7 +22,7 @@ export function pageSharesMemory(): boolean {
 function threadHandle(w: WebWorker): ThreadHandle {
   return {
     post: (msg) => w.postMessage(msg),
-    onMessage: (cb) => w.addEventListener('message', (e) => cb(e.data as Parameters<typeof cb>[0])),
+    onMessage: (cb) => w.addEventListener('message', (e) => cb(e.data as FromThread)),
     onError: (cb) =>
       w.addEventListener('error', (e) => {
         e.preventDefault();
@@ -36,9 +37,8 @@ function threadHandle(w: WebWorker): ThreadHandle {
 }
 
 /** spawn starts one search worker (the entry src/browser-worker.ts, bundled). */
-export function browserHost(out: (line: string) => void, exit: () => void, spawn: () => WebWorker): UciHost {
+export function browserPlatform(spawn: () => WebWorker): Platform {
   return {
-    out,
     spawnThread: (data) => {
       const w = spawn();
       w.postMessage({ type: 'init', data });
@@ -49,7 +49,6 @@ export function browserHost(out: (line: string) => void, exit: () => void, spawn
     builtinBook: () => null,
     builtinNet: () => null,
     collectGarbage: () => {},
-    exit,
     tuning: false,
   };
 }
