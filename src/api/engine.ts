@@ -9,6 +9,7 @@ import { EngineCore, type SearchHandle } from '../engine/core';
 import type { Platform } from '../engine/platform';
 import type { BestMoveReport, SearchSink } from '../engine/messages';
 import type { CoreError } from '../engine/errors';
+import type { GoLimits } from '../engine/limits';
 import { UciSession } from '../uci/session';
 import { uciSink } from '../uci/info';
 import { EngineError } from './errors';
@@ -23,28 +24,12 @@ export interface EngineOptions {
   options?: Record<string, string | number | boolean>;
 }
 
-/** What a search is asked: the position (FEN and moves from it) and when to stop. */
-export interface GoParams {
+/** What a search is asked: the position (FEN and moves from it) and when to stop (the limits as UCI's go has them). */
+export interface GoParams extends Omit<GoLimits, 'ponder'> {
   /** The starting position (default: the initial position). */
   fen?: string;
   /** Moves played from fen, in UCI notation. */
   moves?: string[];
-  depth?: number;
-  nodes?: number;
-  /** Search for a mate in this many moves. */
-  mate?: number;
-  /** Milliseconds to search. */
-  movetime?: number;
-  /** Clock times and increments in milliseconds: the engine manages its time as in a game. */
-  wtime?: number;
-  btime?: number;
-  winc?: number;
-  binc?: number;
-  movestogo?: number;
-  /** Search until stopped. */
-  infinite?: boolean;
-  /** Only these root moves (UCI notation). */
-  searchmoves?: string[];
   /** Stops the search when aborted (its result still resolves with a move). */
   signal?: AbortSignal;
   /** Add the principal variation in SAN to every SearchInfo. */

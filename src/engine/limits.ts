@@ -9,10 +9,13 @@ import { defaultLimits, type SearchLimits } from '../search/limits';
 import type { CoreError } from './errors';
 
 export interface GoLimits {
+  /** Plies to search (0: answer at once from a depth-1 search). */
   depth?: number;
+  /** Nodes to search. */
   nodes?: number;
+  /** Search for a mate in this many moves. */
   mate?: number;
-  /** Milliseconds. */
+  /** Milliseconds to search. */
   movetime?: number;
   /** Clock times and increments in milliseconds (a clock may be negative: the time ran out). */
   wtime?: number;
@@ -20,7 +23,9 @@ export interface GoLimits {
   winc?: number;
   binc?: number;
   movestogo?: number;
+  /** Search until stopped. */
   infinite?: boolean;
+  /** Search the position after the expected reply until ponderhit or stop (UCI's go ponder). */
   ponder?: boolean;
   /** Root moves to search, in UCI notation. */
   searchmoves?: readonly string[];

@@ -3,24 +3,10 @@
 // numbers, and the hosts above make text (uci/) or objects (api/) of them.
 import type { SearchLimits, SearchOptions } from '../search/limits';
 import type { ParamName } from '../search/params';
+import type { PvReport } from '../search/report';
 
 /** One principal variation after an iteration (or a new best move within a slow one), moves in UCI notation. */
-export interface InfoReport {
-  depth: number;
-  seldepth: number;
-  /** 1-based line number (MultiPV). */
-  multipv: number;
-  /** Centipawns from the side to move's view, or a mate score (search/score.ts: MATE - plies). */
-  score: number;
-  bound: 'lower' | 'upper' | null;
-  nodes: number;
-  /** Milliseconds since the search started. */
-  elapsed: number;
-  hashfull: number;
-  /** Tablebase probes that gave a result; null when no tables are loaded. */
-  tbhits: number | null;
-  pv: string[];
-}
+export type InfoReport = Omit<PvReport, 'pv'> & { pv: string[] };
 
 /** A search's answer. bestmove null: no legal move (or none could be found); mated tells checkmate from stalemate. */
 export interface BestMoveReport {
