@@ -165,7 +165,7 @@ export class EngineCore {
 
   /** Sets up the game; see Game.set. partial: an illegal move keeps the moves before it (UCI) instead of nothing. */
   setPosition(fen: string, moves: readonly string[], partial: boolean): CoreError | null {
-    return this.game.set(fen === 'startpos' ? START_FEN : fen, moves, this.settings.chess960, partial);
+    return this.game.set(fen === 'startpos' ? START_FEN : fen, moves, partial);
   }
 
   /** Sets an option by name (value as text; none for a button). Refusals are typed; the option keeps its value. */

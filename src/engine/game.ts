@@ -15,10 +15,12 @@ export class Game {
   private raw: string[] = [];
   moves: number[] = [];
   private posCache: Position | null = null;
+  /** UCI_Chess960: castling read and written king-takes-rook. */
+  private chess960 = false;
 
   /** The current position (built on first use: the first one builds the attack tables). */
   get pos(): Position {
-    if (this.posCache === null) this.posCache = parseFen(START_FEN) as Position;
+    if (this.posCache === null) this.posCache = parseFen(START_FEN, this.chess960) as Position;
     return this.posCache;
   }
 
@@ -32,6 +34,7 @@ export class Game {
 
   /** Sets up the same game again (after a change of UCI_Chess960, which reads castling differently). */
   rebuild(chess960: boolean): void {
+    this.chess960 = chess960;
     const p = parseFen(this.rootFen, chess960);
     if (typeof p === 'string') return;
     for (const m of this.moves) p.make(m);
@@ -42,7 +45,8 @@ export class Game {
    * Sets up fen and moves. A bad FEN changes nothing. An illegal move: with partial, the game stops at the move before
    * it (as UCI GUIs expect); without, nothing changes. Either way the error is returned.
    */
-  set(fen: string, moves: readonly string[], chess960: boolean, partial: boolean): CoreError | null {
+  set(fen: string, moves: readonly string[], partial: boolean): CoreError | null {
+    const chess960 = this.chess960;
     let pos: Position, ints: number[], raw: string[];
     const n = this.raw.length;
     if (

@@ -74,13 +74,18 @@ export function checkLimits(
   }
   limits.infinite = l.infinite === true;
   limits.ponder = l.ponder === true;
+  const illegal: string[] = [];
   for (const s of l.searchmoves ?? []) {
     const m = parseUciMove(pos, String(s));
-    if (m === MOVE_NONE) {
-      const text = `searchmoves: '${clip(String(s), 20)}' is not legal in the position`;
-      if (strict) return { error: { code: 'illegal-move', message: text } };
-      notes.push(`${text}; ignored`);
-    } else limits.searchmoves.push(moveToUci(pos, m));
+    if (m === MOVE_NONE) illegal.push(String(s));
+    else limits.searchmoves.push(moveToUci(pos, m));
+  }
+  if (illegal.length > 0) {
+    // One sentence however many there are: a host's list of thousands must not come back as thousands of lines.
+    const more = illegal.length > 1 ? ` (and ${illegal.length - 1} more)` : '';
+    const text = `searchmoves: '${clip(illegal[0], 20)}'${more} not legal in the position`;
+    if (strict) return { error: { code: 'illegal-move', message: text } };
+    notes.push(`${text}; ignored`);
   }
   return { limits, notes };
 }

@@ -5,6 +5,7 @@
 // After every burst: the engine is alive, answers readyok within a second, has answered each go with exactly one
 // bestmove, legal in the position that go searched, and has written no line longer than a few thousand characters.
 // Seeded and bounded; FUZZ_SEED and FUZZ_BURSTS run it longer (see docs/TESTLOG.md for the long runs).
+import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFen, toFen, START_FEN } from '../../src/core/fen';
 import { parseUciMove, moveToUci } from '../../src/core/notation';
@@ -120,11 +121,12 @@ interface Model {
   chess960: boolean;
 }
 
-async function burst(rng: Rng, state: Model, send: (s: string, raw?: boolean) => void): Promise<Go[]> {
+async function burst(rng: Rng, state: Model, send: (s: string, raw?: boolean) => void, strict: boolean): Promise<Go[]> {
   const gos: Go[] = [];
   const n = 6 + rng.int(14);
   for (let k = 0; k < n; k++) {
-    const r = rng.int(27);
+    // The strict run adds what hung the engine before its scheduler (issue 58): zero limits and gos that do not wait.
+    const r = strict && rng.int(6) === 0 ? 26 : rng.int(27);
     let cmd: string;
     let framing: Framing = 'line';
     switch (r) {
@@ -280,6 +282,19 @@ async function burst(rng: Rng, state: Model, send: (s: string, raw?: boolean) =>
         framing = 'crlf';
         break;
       }
+      case 26:
+        cmd = rng.pick([
+          'go nodes 0',
+          'go depth 0',
+          'go movetime 0',
+          'go mate 0',
+          'go movetime -5',
+          'go infinite',
+          'go ponder wtime 3000 btime 3000',
+          'go infinite\nisready\ngo nodes 0\nisready',
+          'go ponder\nposition startpos\ngo infinite',
+        ]);
+        break;
       default:
         cmd = 'isready';
     }
@@ -318,70 +333,100 @@ async function burst(rng: Rng, state: Model, send: (s: string, raw?: boolean) =>
   return gos;
 }
 
+/**
+ * Runs bursts on one engine. After each burst, the lenient check sends stop until every go has answered (the check
+ * this test always had); the strict one sends one stop, as a GUI would, and wants every bestmove within 2 s of it.
+ */
+async function fuzz(seed: number, bursts: number, strict: boolean): Promise<void> {
+  const pool = new EnginePool();
+  const e = pool.start(TARGETS[0]);
+  const rec: { s: string; raw: boolean; at: number }[] = [];
+  try {
+    const rng = new Rng(seed);
+    e.send('uci');
+    await e.waitFor('uciok', 10000);
+    await e.ready(10000);
+    const state: Model = { pos: parseFen(START_FEN) as Position, chess960: false };
+    const allGos: Go[] = [];
+    let seen = 0;
+    let checked = 0;
+    const best: string[] = [];
+    let bestScanned = 0;
+    for (let b = 0; b < bursts; b++) {
+      allGos.push(
+        ...(await burst(
+          rng,
+          state,
+          (s, raw) => {
+            rec.push({ s, raw: !!raw, at: performance.now() });
+            e.send(s, raw);
+          },
+          strict,
+        )),
+      );
+      if (strict) {
+        const t = performance.now();
+        e.send('stop');
+        while (e.bestmoveCount < e.goCount && performance.now() - t < 2000) await sleep(5);
+      } else {
+        // End whatever searches are running or queued (infinite, ponder), then expect one bestmove per go.
+        for (let k = 0; k < 100 && e.bestmoveCount < e.goCount; k++) {
+          e.send('stop');
+          await sleep(50);
+        }
+      }
+      expect(e.bestmoveCount, `burst ${b}: bestmoves for ${e.goCount} go commands\n${e.transcript()}`).toBe(e.goCount);
+      await sleep(30);
+      const t0 = performance.now();
+      e.send('isready');
+      await e.waitFor('readyok', 5000);
+      expect(performance.now() - t0, `burst ${b}: readyok`).toBeLessThan(1000);
+      for (; bestScanned < e.lines.length; bestScanned++) {
+        if (e.lines[bestScanned].text.startsWith('bestmove')) best.push(e.lines[bestScanned].text);
+      }
+      for (; seen < best.length; seen++) {
+        const g = allGos[seen];
+        const mv = best[seen].split(' ')[1];
+        const moves = legal(g.pos).map((m) => moveToUci(g.pos, m));
+        if (moves.length === 0) {
+          expect(mv, `burst ${b}: ${best[seen]} in ${toFen(g.pos)}`).toBe('(none)');
+          continue;
+        }
+        expect(moves, `burst ${b}: ${best[seen]} for go #${seen} in ${toFen(g.pos)}\n${e.transcript()}`).toContain(mv);
+        if (g.searchmoves.length > 0) expect(g.searchmoves, `searchmoves of go #${seen}`).toContain(mv);
+      }
+      // Only the lines this burst added: a long run must not rescan the whole transcript every burst.
+      for (; checked < e.lines.length; checked++) {
+        const l = e.lines[checked];
+        expect(l.text.length, `a ${l.text.length}-character line: ${l.text.slice(0, 80)}`).toBeLessThan(3000);
+      }
+      expect(e.exited, `burst ${b}: the engine exited\n${e.transcript()}`).toBe(null);
+    }
+    expect(allGos.length).toBeGreaterThan(bursts);
+    // For the long runs' record (docs/TESTLOG.md): how many commands and searches this seed sent.
+    console.log(
+      `fuzz seed ${seed}${strict ? ' (one stop)' : ''}: ${bursts} bursts, ${e.sent.length} commands, ${allGos.length} searches, no failure`,
+    );
+  } finally {
+    // FUZZ_DUMP=FILE keeps the run for a replay: what the engine said (FILE) and what it was sent (FILE.sent.json).
+    if (process.env.FUZZ_DUMP) {
+      fs.writeFileSync(process.env.FUZZ_DUMP, e.lines.map((l) => `${l.at.toFixed(1)} ${l.text}`).join('\n'));
+      fs.writeFileSync(`${process.env.FUZZ_DUMP}.sent.json`, JSON.stringify(rec));
+    }
+    await pool.closeAll();
+  }
+}
+
 describe('UCI fuzz (node dist/tessera.js)', () => {
   it(
     `seed ${SEED}, ${BURSTS} bursts: alive, readyok within 1 s, one legal bestmove per go, no long lines`,
-    async () => {
-      const pool = new EnginePool();
-      const e = pool.start(TARGETS[0]);
-      try {
-        const rng = new Rng(SEED);
-        e.send('uci');
-        await e.waitFor('uciok', 10000);
-        await e.ready(10000);
-        const state: Model = { pos: parseFen(START_FEN) as Position, chess960: false };
-        const allGos: Go[] = [];
-        let seen = 0;
-        let checked = 0;
-        const best: string[] = [];
-        let bestScanned = 0;
-        for (let b = 0; b < BURSTS; b++) {
-          allGos.push(...(await burst(rng, state, (s, raw) => e.send(s, raw))));
-          // End whatever searches are running or queued (infinite, ponder), then expect one bestmove per go.
-          for (let k = 0; k < 100 && e.bestmoveCount < e.goCount; k++) {
-            e.send('stop');
-            await sleep(50);
-          }
-          expect(e.bestmoveCount, `burst ${b}: bestmoves for ${e.goCount} go commands\n${e.transcript()}`).toBe(
-            e.goCount,
-          );
-          await sleep(30);
-          const t0 = performance.now();
-          e.send('isready');
-          await e.waitFor('readyok', 5000);
-          expect(performance.now() - t0, `burst ${b}: readyok`).toBeLessThan(1000);
-          for (; bestScanned < e.lines.length; bestScanned++) {
-            if (e.lines[bestScanned].text.startsWith('bestmove')) best.push(e.lines[bestScanned].text);
-          }
-          for (; seen < best.length; seen++) {
-            const g = allGos[seen];
-            const mv = best[seen].split(' ')[1];
-            const moves = legal(g.pos).map((m) => moveToUci(g.pos, m));
-            if (moves.length === 0) {
-              expect(mv, `burst ${b}: ${best[seen]} in ${toFen(g.pos)}`).toBe('(none)');
-              continue;
-            }
-            expect(moves, `burst ${b}: ${best[seen]} for go #${seen} in ${toFen(g.pos)}\n${e.transcript()}`).toContain(
-              mv,
-            );
-            if (g.searchmoves.length > 0) expect(g.searchmoves, `searchmoves of go #${seen}`).toContain(mv);
-          }
-          // Only the lines this burst added: a long run must not rescan the whole transcript every burst.
-          for (; checked < e.lines.length; checked++) {
-            const l = e.lines[checked];
-            expect(l.text.length, `a ${l.text.length}-character line: ${l.text.slice(0, 80)}`).toBeLessThan(3000);
-          }
-          expect(e.exited, `burst ${b}: the engine exited\n${e.transcript()}`).toBe(null);
-        }
-        expect(allGos.length).toBeGreaterThan(BURSTS);
-        // For the long runs' record (docs/TESTLOG.md): how many commands and searches this seed sent.
-        console.log(
-          `fuzz seed ${SEED}: ${BURSTS} bursts, ${e.sent.length} commands, ${allGos.length} searches, no failure`,
-        );
-      } finally {
-        await pool.closeAll();
-      }
-    },
+    () => fuzz(SEED, BURSTS, false),
+    Math.max(240_000, BURSTS * 2_000),
+  );
+
+  it(
+    `seed ${SEED + 1}, ${BURSTS} bursts, one stop per burst: every go answered within 2 s of it`,
+    () => fuzz(SEED + 1, BURSTS, true),
     Math.max(240_000, BURSTS * 2_000),
   );
 
