@@ -2,7 +2,7 @@
 // newGame, quit, and the raw UCI transport. It calls the engine core directly and receives typed reports; the raw
 // transport is a UCI session over the same core. Node (node.ts) and the browser (browser.ts) differ only in the
 // platform they give it.
-import { parseFen, START_FEN } from '../core/fen';
+import { parseFen, toFen, START_FEN } from '../core/fen';
 import { uciLineToSan } from '../core/notation';
 import type { Position } from '../core/position';
 import { EngineCore, type SearchHandle } from '../engine/core';
@@ -230,13 +230,11 @@ export class Engine {
     };
     if (this.closed) return refuse(new EngineError('quit', 'the engine has quit'));
     const fen = String(params.fen ?? START_FEN).trim();
-    const moves = (params.moves ?? []).map(String);
-    const root = parseFen(fen, this.core.settings.chess960);
-    if (typeof root === 'string') return refuse(new EngineError('bad-fen', `invalid FEN: ${root}`));
-    const bad = this.core.setPosition(fen, moves, false);
+    const bad = this.core.setPosition(fen, (params.moves ?? []).map(String), false);
     if (bad) return refuse(rejection(bad));
-    const pos = this.core.position;
-    const search = new SearchRun(params.san ? pos : null);
+    // SAN is written on a copy: the core's position moves on with the next go.
+    const root = params.san ? (parseFen(toFen(this.core.position), this.core.settings.chess960) as Position) : null;
+    const search = new SearchRun(root);
     const showWDL = this.core.settings.showWDL;
     const mirror = uciSink((l) => this.emit(l), showWDL);
     const sink: SearchSink = {
