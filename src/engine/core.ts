@@ -263,9 +263,11 @@ export class EngineCore {
         }
         this.running = job;
         this.scheduler.enter('searching');
+        // A ponderhit that came while this go still waited: it searches under its clock from the start.
+        const ponder = limits.ponder && job.unbounded;
         const go = answerNow
           ? { ...base, limits: { ...limits, depth: 1, infinite: false, ponder: false } }
-          : { ...base, limits };
+          : { ...base, limits: { ...limits, ponder } };
         this.pool.start({
           go,
           fallback: () => fallbackMove(root, limits.searchmoves),
@@ -311,12 +313,15 @@ export class EngineCore {
     for (const job of [...this.jobs]) this.stopJob(job);
   }
 
-  /** The pondered move was played: the running search goes on under its clock. */
+  /**
+   * The pondered move was played: the newest search goes on under its clock (a go ponder that still waits for the last
+   * search to end starts so; a GUI may send ponderhit at once).
+   */
   ponderhit(): void {
-    const job = this.running;
-    if (job === null) return;
+    const job = this.jobs[this.jobs.length - 1];
+    if (job === undefined) return;
     job.unbounded = job.infinite;
-    this.pool.ponderhit();
+    if (job === this.running) this.pool.ponderhit();
   }
 
   /** Stops every search that would otherwise never end (the input has ended: no stop can come). */

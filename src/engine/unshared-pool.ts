@@ -4,6 +4,7 @@
 // first, and the next search would wait for it; its hash starts empty). A go infinite or go ponder whose thread
 // answered on its own is held back until stop or ponderhit, as UCI asks.
 import { CTRL_WORDS, F64_WORDS } from '../search/limits';
+import { allocateTime } from '../search/timeman';
 import type { BestMoveReport, GoMessage, InfoReport, SearchThreadData, SettingsMessage } from './messages';
 import type { ThreadHandle } from './platform';
 import { BasePool } from './pool';
@@ -19,6 +20,9 @@ export class UnsharedPool extends BasePool {
   /** Searching until stop or ponderhit (go infinite, go ponder). */
   private holding = false;
   private held: BestMoveReport | null = null;
+  private go: GoMessage | null = null;
+  /** After ponderhit: ends the search when its clock says so (the thread itself cannot be told). */
+  private clock: ReturnType<typeof setTimeout> | null = null;
 
   protected threadData(index: number): SearchThreadData {
     return {
@@ -76,6 +80,7 @@ export class UnsharedPool extends BasePool {
   }
 
   protected launch(go: GoMessage): void {
+    this.go = go;
     this.lastPv = [];
     this.held = null;
     this.holding = go.limits.infinite || go.limits.ponder;
@@ -89,6 +94,12 @@ export class UnsharedPool extends BasePool {
   protected threadAnswered(answer: BestMoveReport): void {
     if (this.holding) this.held = answer;
     else this.answer(answer);
+  }
+
+  protected answer(answer: BestMoveReport): void {
+    if (this.clock !== null) clearTimeout(this.clock);
+    this.clock = null;
+    super.answer(answer);
   }
 
   stop(): void {
@@ -113,8 +124,17 @@ export class UnsharedPool extends BasePool {
   }
 
   ponderhit(): void {
-    // The thread cannot be told: it searches on as if infinite; its own answer (or the host's stop) ends it.
-    this.holding = false;
-    if (this.held !== null) this.answer(this.held);
+    const go = this.go;
+    if (this.running === null || go === null) return;
+    this.holding = go.limits.infinite;
+    if (this.held !== null && !this.holding) {
+      this.answer(this.held);
+      return;
+    }
+    // The thread cannot be told that its ponder search now runs on the clock: the main side keeps the time, and ends
+    // the search at the soft limit the thread would have set itself from now.
+    const white = (go.fen.split(' ')[1] === 'w') === (go.moves.length % 2 === 0);
+    const budget = allocateTime({ ...go.limits, ponder: false }, white, go.opts.moveOverhead);
+    if (budget.soft > 0) this.clock = setTimeout(() => this.stop(), budget.soft);
   }
 }

@@ -51,7 +51,8 @@ function refused(note: string): Parsed {
 }
 
 function parseSetoption(line: string): Parsed {
-  const m = /^setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line);
+  // `value` with nothing after it sets an empty string (clearing SyzygyPath, say), as Stockfish reads it.
+  const m = /^setoption\s+name\s+(.*?)(?:\s+value(?:\s+(.*))?)?$/i.exec(line);
   if (!m) return refused('setoption needs: setoption name <name> [value <value>]');
   return { cmd: { kind: 'setoption', name: m[1].trim(), value: (m[2] ?? '').trim() }, notes: [] };
 }

@@ -86,6 +86,19 @@ describe.each(TARGETS.slice(0, 1))('UCI scheduling: $name', (target) => {
     expect(await bestmoves(e, from, 2)).toHaveLength(2);
   });
 
+  it('a ponderhit that comes while its go ponder still waits for the last search: it plays on its clock', async () => {
+    const e = engine();
+    const from = e.lines.length;
+    e.send(`position fen ${MIDGAME}`);
+    e.send('go depth 30');
+    await e.waitFor(/^info depth/, 5000);
+    e.send('go ponder wtime 1000 btime 1000');
+    e.send('ponderhit');
+    const b = await bestmoves(e, from, 2, 1500);
+    expect(b, 'both answers without a stop').toHaveLength(2);
+    for (const l of b) expectLegalBestmove(setup(MIDGAME), l);
+  });
+
   it('go infinite, isready x 50, stop: fifty readyoks at once, then one bestmove', async () => {
     const e = engine();
     const from = e.lines.length;
