@@ -2,7 +2,8 @@
 // Search speed through the UCI front end (threads, messages, reports: what bench alone does not cover), several builds
 // interleaved per round so that a busy or throttled machine hurts them alike. Each build searches each position for
 // a fixed time with Threads 1 and Hash 16; the figure is the nps of its last full info line. Prints every run, then per
-// build the median nps and the median of its per-round ratio to the first build. Run it on an idle machine.
+// build the median nps and the median of its per-round ratio to the first build (rounds alternate the order). Run it
+// on an idle machine.
 //
 //   node bench/uci-nps.mjs [--rounds 5] [--movetime 2000] BUILD...
 import { spawn } from 'node:child_process';
@@ -70,14 +71,17 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) 
 const nps = new Map(builds.map((b) => [b, []]));
 const ratios = new Map(builds.map((b) => [b, []]));
 for (let r = 1; r <= rounds; r++) {
-  let first = 0;
-  for (const b of builds) {
+  // ABBA: every other round runs the builds in reverse order, so that neither always runs first.
+  const order = r % 2 === 1 ? builds : [...builds].reverse();
+  const got = new Map();
+  for (const b of order) {
     const { nodes, ms } = await run(b);
-    const v = Math.round((nodes * 1000) / ms);
-    if (b === builds[0]) first = v;
-    nps.get(b).push(v);
-    ratios.get(b).push(v / first);
-    console.log(`round ${r} ${b} nps ${v}`);
+    got.set(b, Math.round((nodes * 1000) / ms));
+    console.log(`round ${r} ${b} nps ${got.get(b)}`);
+  }
+  for (const b of builds) {
+    nps.get(b).push(got.get(b));
+    ratios.get(b).push(got.get(b) / got.get(builds[0]));
   }
 }
 for (const b of builds) {
