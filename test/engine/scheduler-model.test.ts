@@ -21,7 +21,8 @@ import type { Position } from '../../src/core/position';
 import { EngineCore } from '../../src/engine/core';
 import { UciSession } from '../../src/uci/session';
 import { parseUci, type UciCommand } from '../../src/uci/parse';
-import { type Fault, FakePlatform, Rng } from '../helpers/fake-platform';
+import { type Fault, FakePlatform } from '../helpers/fake-platform';
+import { Rng } from '../helpers/rng';
 import { legal } from '../helpers/chess';
 
 const SEED = Number(process.env.MODEL_SEED ?? 20260158);

@@ -12,6 +12,7 @@ import { parseUciMove, moveToUci } from '../../src/core/notation';
 import type { Position } from '../../src/core/position';
 import { TARGETS, EnginePool, sleep } from '../helpers/engine';
 import { legal } from '../helpers/chess';
+import { Rng } from '../helpers/rng';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
 const BURSTS = Number(process.env.FUZZ_BURSTS ?? 24);
@@ -25,23 +26,6 @@ const FENS = [
   '7k/8/5K2/8/8/8/8/R7 w - - 0 1',
   'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
 ];
-
-class Rng {
-  constructor(private s: number) {}
-  next(): number {
-    this.s = (this.s + 0x9e3779b9) | 0;
-    let z = this.s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return ((z ^ (z >>> 16)) >>> 0) / 2 ** 32;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  pick<T>(a: readonly T[]): T {
-    return a[this.int(a.length)];
-  }
-}
 
 /** What the engine's position command should leave: the same rules, read from the protocol, applied to our model. */
 function applyPosition(cmd: string, current: Position, chess960: boolean): Position {

@@ -2,7 +2,7 @@
 // which must never throw and always give a command.
 import { describe, expect, it } from 'vitest';
 import { parseUci, type Parsed } from '../../src/uci/parse';
-import { Rng } from '../helpers/fake-platform';
+import { Rng } from '../helpers/rng';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
