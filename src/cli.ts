@@ -13,8 +13,66 @@ import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
 import { runDatagen, runDataInfo } from './datagen/command';
 import { readBookFens } from './datagen/book';
 import { runTb } from './tb/command';
+import { genfens, parseGenfens } from './datagen/genfens';
+import { parseNet, type Net } from './eval/netfile';
+import { clip } from './core/clip';
+import * as fs from 'node:fs';
+
+/** Words that make the arguments UCI-style command lines, as OpenBench passes them (`"genfens …" "quit"`). */
+const ARGV_COMMANDS = ['genfens', 'setoption', 'quit'];
+
+/**
+ * Runs command lines given as arguments, in order: `setoption name EvalFile value NET` (the net genfens scores with),
+ * `genfens …` and `quit`. What cannot be done is said as `info string` and the exit code is 1.
+ */
+function runArgvCommands(lines: string[]): number {
+  let net: Net | null = null;
+  let failed = false;
+  const refuse = (text: string): void => {
+    send(`info string ${clip(text, 200)}`);
+    failed = true;
+  };
+  for (const line of lines) {
+    const word = line.trim().split(/\s+/)[0];
+    if (word === 'quit') break;
+    if (word === 'setoption') {
+      const m = /^setoption\s+name\s+evalfile\s+value\s+(.+)$/i.exec(line.trim());
+      if (!m) {
+        refuse(`only 'setoption name EvalFile value <file>' is taken on the command line: ${line}`);
+        continue;
+      }
+      try {
+        const n = parseNet(new Uint8Array(fs.readFileSync(m[1])));
+        if (typeof n === 'string') refuse(`EvalFile ${m[1]}: ${n}`);
+        else net = n;
+      } catch (e) {
+        refuse(`EvalFile ${m[1]}: cannot read it (${(e as { code?: string }).code ?? 'error'})`);
+      }
+    } else if (word === 'genfens') {
+      const g = parseGenfens(line);
+      if (typeof g === 'string') {
+        refuse(g);
+        continue;
+      }
+      let book: string[] = [];
+      try {
+        if (g.book !== null) book = readBookFens(g.book);
+      } catch (e) {
+        refuse(`genfens: ${(e as Error).message}`);
+        continue;
+      }
+      genfens({ ...g.req, book }, net, send);
+    } else refuse(`unknown command: ${line}`);
+  }
+  return failed ? 1 : 0;
+}
 
 function main(argv: string[]): void {
+  const first = (argv[2] ?? '').trim().split(/\s+/)[0];
+  if (ARGV_COMMANDS.includes(first)) {
+    process.exitCode = runArgvCommands(argv.slice(2));
+    return;
+  }
   const program = new Command();
   program
     .name('tessera')

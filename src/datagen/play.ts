@@ -1,6 +1,6 @@
 // One self-play game for training data: a random opening, then both sides search a fixed number
 // of nodes per move, with adjudication. Deterministic for a given seed and game index.
-import { parseFen, toFen, START_FEN } from '../core/fen';
+import { parseFen, toFen } from '../core/fen';
 import { generateMoves, GEN_ALL } from '../core/movegen';
 import { MAX_MOVES } from '../core/types';
 import { WHITE } from '../core/bitboard';
@@ -13,6 +13,7 @@ import { defaultLimits, type SearchLimits, type SearchOptions } from '../search/
 import { createEvaluator } from '../eval/nets';
 import type { Net } from '../eval/netfile';
 import { GameWriter, RESULT_BLACK, RESULT_DRAW, RESULT_WHITE } from './viriformat';
+import { OPENING_LIMIT, Rng, randomOpening } from './openings';
 
 export interface PlayConfig {
   seed: number;
@@ -32,25 +33,6 @@ export const WIN_SCORE = 2000,
 export const DRAW_SCORE = 10,
   DRAW_PLIES = 12,
   DRAW_AFTER_PLY = 40;
-export const OPENING_LIMIT = 1000;
-
-/** splitmix32: a small, good 32-bit generator. */
-export class Rng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = seed >>> 0;
-  }
-  next(): number {
-    this.s = (this.s + 0x9e3779b9) >>> 0;
-    let z = this.s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  }
-  below(n: number): number {
-    return this.next() % n;
-  }
-}
 
 export class GamePlayer {
   private readonly tt: TT;
@@ -80,30 +62,16 @@ export class GamePlayer {
     return { move: r.move, score: r.score };
   }
 
-  /** A random opening that a short search does not call lost for either side. */
+  /** A random opening that a short search does not call lost for either side (openings.ts). */
   private opening(rng: Rng): Position {
-    for (;;) {
-      const fen = this.cfg.book.length > 0 ? this.cfg.book[rng.below(this.cfg.book.length)] : START_FEN;
-      const pos = parseFen(fen) as Position;
-      if (typeof pos === 'string') throw new Error(`bad opening FEN: ${fen}`);
-      const plies = this.cfg.randomPlies + rng.below(2);
-      let ok = true;
-      for (let i = 0; i < plies; i++) {
-        const n = generateMoves(pos, this.list, 0, GEN_ALL);
-        if (n === 0) {
-          ok = false;
-          break;
-        }
-        pos.make(this.list[rng.below(n)]);
-      }
-      if (!ok || generateMoves(pos, this.list, 0, GEN_ALL) === 0) continue;
+    const rules = { book: this.cfg.book, randomPlies: this.cfg.randomPlies, limit: OPENING_LIMIT };
+    const pos = randomOpening(rng, rules, this.list, (p) => {
       this.tt.clear();
       this.searcher.clearHistory();
-      const { score } = this.search(pos);
-      if (Math.abs(score) > OPENING_LIMIT) continue;
-      // Forget the opening plies: the game is recorded from here, as a fresh root.
-      return parseFen(toFen(pos)) as Position;
-    }
+      return this.search(p).score;
+    });
+    // Forget the opening plies: the game is recorded from here, as a fresh root.
+    return parseFen(toFen(pos)) as Position;
   }
 
   /** Plays game number `index`; returns its viriformat bytes and position count. */
