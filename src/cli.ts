@@ -10,7 +10,7 @@ import { SPSA_R_END, spsaInput } from './search/params';
 import { NNUE_DEFAULT, createEvaluator } from './eval/nets';
 import { VERSION } from './version';
 import { runEpd, epdOptions, EXIT_USAGE } from './epd/command';
-import { runDatagen, runDataInfo } from './datagen/command';
+import { runDatagen, runDataInfo, runPgnToData } from './datagen/command';
 import { readBookFens } from './datagen/book';
 import { runTb } from './tb/command';
 import { genfens, parseGenfens } from './datagen/genfens';
@@ -214,7 +214,21 @@ function main(argv: string[]): void {
     .argument('<files...>', 'viriformat files')
     .option('--text', "print every position (score: white's view, result: 1.0 white win .. 0.0 black win)", false)
     .option('--limit <n>', 'with --text: at most this many positions', '0')
-    .action((files: string[], o: { text: boolean; limit: string }) => {
+    .option(
+      '--from-pgn',
+      'the files are PGN games with scores in their comments (fastchess, OpenBench): append them to --out',
+    )
+    .option('--out <file>', 'with --from-pgn: the viriformat file to append to')
+    .action((files: string[], o: { text: boolean; limit: string; fromPgn?: boolean; out?: string }) => {
+      if (o.fromPgn) {
+        if (!o.out) {
+          console.error('data: --from-pgn needs --out FILE');
+          process.exitCode = 2;
+          return;
+        }
+        process.exitCode = runPgnToData(files, o.out);
+        return;
+      }
       process.exitCode = runDataInfo(files, o.text, Math.max(0, Number(o.limit) || 0));
     });
 

@@ -17,6 +17,7 @@ import {
 import { toFen } from '../core/fen';
 import { parseNet } from '../eval/netfile';
 import { parseUciMove, moveToUci } from '../core/notation';
+import { gameRecord, parsePgn } from './pgn';
 
 export interface DatagenOptions extends PlayConfig {
   out: string;
@@ -232,5 +233,52 @@ export function runDataInfo(files: string[], text: boolean, limit: number): numb
     for (const k of [...hist.keys()].sort((a, b) => a - b))
       console.log(`  ${String(k).padStart(3)}-${String(k + 19).padEnd(3)} ${hist.get(k)}`);
   }
+  return 0;
+}
+
+/**
+ * `tessera data --from-pgn PGN... --out FILE`: the games of PGN files (an OpenBench DATAGEN workload's, fastchess's)
+ * appended to a viriformat file as training records (pgn.ts). Says how many games, records and positions, and why
+ * games were left out.
+ */
+export function runPgnToData(files: string[], out: string): number {
+  try {
+    prepareOutput(out);
+  } catch (e) {
+    console.error(`data: ${out}: ${(e as Error).message}`);
+    return 2;
+  }
+  let games = 0,
+    records = 0,
+    positions = 0;
+  const skipped = new Map<string, number>();
+  const fd = fs.openSync(out, 'a');
+  try {
+    for (const f of files) {
+      let text: string;
+      try {
+        text = fs.readFileSync(f, 'utf8');
+      } catch (e) {
+        console.error(`data: cannot read ${f}: ${(e as { code?: string }).code ?? (e as Error).message}`);
+        return 2;
+      }
+      for (const g of parsePgn(text)) {
+        games++;
+        const r = gameRecord(g);
+        if (typeof r === 'string') {
+          const why = r.replace(/ in .*$|'.*'/, '').trim();
+          skipped.set(why, (skipped.get(why) ?? 0) + 1);
+          continue;
+        }
+        writeAll(fd, r.bytes);
+        records++;
+        positions += r.positions;
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  console.log(`pgn games ${games}  written ${records}  positions ${positions}  to ${out}`);
+  for (const [why, k] of skipped) console.log(`  left out: ${k} (${why})`);
   return 0;
 }
