@@ -22,8 +22,8 @@ import * as fs from 'node:fs';
 const ARGV_COMMANDS = ['genfens', 'setoption', 'quit'];
 
 /**
- * Runs command lines given as arguments, in order: `setoption name EvalFile value NET` (the net genfens scores with),
- * `genfens …` and `quit`. What cannot be done is said as `info string` and the exit code is 1.
+ * Runs command lines given as arguments, in order: `setoption name EvalFile value NET` (the net genfens and bench
+ * use), `genfens …`, `bench [depth]` and `quit`. What cannot be done is said as `info string` and the exit code is 1.
  */
 function runArgvCommands(lines: string[]): number {
   let net: Net | null = null;
@@ -62,6 +62,14 @@ function runArgvCommands(lines: string[]): number {
         continue;
       }
       genfens({ ...g.req, book }, net, send);
+    } else if (word === 'bench') {
+      // OpenBench benches a private net's engine as `"setoption name EvalFile value NET" bench quit`.
+      const depth = Number(line.trim().split(/\s+/)[1] ?? BENCH_DEPTH);
+      runBench(
+        send,
+        createEvaluator(true, net ?? undefined),
+        Number.isInteger(depth) && depth > 0 ? depth : BENCH_DEPTH,
+      );
     } else refuse(`unknown command: ${line}`);
   }
   return failed ? 1 : 0;

@@ -99,4 +99,20 @@ describe('genfens', () => {
     expect(failed?.status).toBe(1);
     expect(failed?.stdout).toMatch(/^info string genfens: /);
   });
+
+  it('benches a private net as OpenBench does: EvalFile, then bench, as command lines', () => {
+    const exe = path.join(DIST, 'tessera.js');
+    // The built-in net, as src/eval/nets.ts names it.
+    const nets = fs.readFileSync(path.resolve(__dirname, '..', '..', 'src', 'eval', 'nets.ts'), 'utf8');
+    const builtin = /import builtin from '([^']+\.nnue)'/.exec(nets)?.[1] ?? 'missing';
+    const net = path.resolve(__dirname, '..', '..', 'src', 'eval', builtin);
+    const nodes = (out: string): string | undefined => /Nodes searched: (\d+)/.exec(out)?.[1];
+    const plain = execFileSync(process.execPath, [exe, 'bench', '5'], { encoding: 'utf8' });
+    const viaNet = execFileSync(process.execPath, [exe, `setoption name EvalFile value ${net}`, 'bench 5', 'quit'], {
+      encoding: 'utf8',
+    });
+    // The shipped net is the built-in one: the same search, the same count.
+    expect(nodes(viaNet)).toBeDefined();
+    expect(nodes(viaNet)).toBe(nodes(plain));
+  });
 });
