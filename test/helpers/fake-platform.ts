@@ -13,7 +13,7 @@ import { allocateTime } from '../../src/search/timeman';
 import { CTRL_GEN, CTRL_PONDER, CTRL_STOP, F64_PONDERHIT } from '../../src/search/limits';
 import type { FromThread, GoMessage, SearchThreadData, ToThread } from '../../src/engine/messages';
 import type { Platform, ThreadHandle } from '../../src/engine/platform';
-import { Rng } from './rng';
+import type { Rng } from './rng';
 
 /** Simulated nodes per millisecond (go nodes N lasts N / this ms). */
 const NODES_PER_MS = 20_000;
