@@ -1,6 +1,8 @@
 # For OpenBench and anyone who builds with make: `make EXE=NAME` builds the standalone binary and puts it at NAME.
-# OpenBench then runs `NAME bench` and reads its 'Nodes searched:' and 'Nodes/second:' lines.
+# OpenBench then runs `NAME bench` and reads its 'Nodes searched:' and 'Nodes/second:' lines. EVALFILE=NET builds
+# with that net in place of the shipped one; CC (OpenBench passes its compiler, `node` here) is not used.
 EXE ?= tessera
+EVALFILE ?=
 
 .PHONY: all clean
 all: $(EXE)
@@ -10,7 +12,7 @@ node_modules: package.json package-lock.json
 	@touch node_modules
 
 $(EXE): node_modules FORCE
-	npm run build
+	EVALFILE="$(EVALFILE)" npm run build
 	cp dist/tessera $(EXE)
 
 FORCE:

@@ -57,6 +57,34 @@ function run(cmd, argv) {
   if (r.status !== 0) fail(`${cmd} ${argv.join(' ')} exited with ${r.status ?? r.signal}`);
 }
 
+/**
+ * EVALFILE=NET (OpenBench's `make EVALFILE=...`, or the environment): build with that net in place of the shipped one
+ * (the import in src/eval/nets.ts is redirected). Only a Tessera net file is taken: its 'TSNN' header is checked here,
+ * the rest by the engine at start-up.
+ */
+function evalFilePlugin() {
+  const file = process.env.EVALFILE;
+  if (!file) return [];
+  const abs = path.resolve(file);
+  let head;
+  try {
+    head = fs.readFileSync(abs).subarray(0, 4).toString('latin1');
+  } catch (e) {
+    fail(`EVALFILE ${file}: cannot read it (${e.code ?? e.message})`);
+  }
+  if (head !== 'TSNN') fail(`EVALFILE ${file}: not a Tessera net (no TSNN header)`);
+  return [
+    {
+      name: 'evalfile',
+      setup(b) {
+        b.onResolve({ filter: /\.nnue$/ }, (a) =>
+          /src[\\/]eval[\\/]nets\.ts$/.test(a.importer) ? { path: abs } : undefined,
+        );
+      },
+    },
+  ];
+}
+
 async function bundle() {
   for (const f of ['src/cli.ts', 'src/worker.ts']) {
     if (!fs.existsSync(path.join(root, f))) fail(`missing entry point ${f}`);
@@ -73,6 +101,7 @@ async function bundle() {
     absWorkingDir: root,
     // Net and book files go into the bundle as bytes.
     loader: { '.nnue': 'binary', '.bin': 'binary' },
+    plugins: evalFilePlugin(),
     // Built-ins stay `require('node:...')` calls; they work in SEA main and eval workers.
   };
   await Promise.all([
@@ -93,7 +122,7 @@ async function bundle() {
       loader: { '.nnue': 'binary', '.bin': 'binary' },
       entryPoints: { tessera: 'src/api/browser.ts', worker: 'src/browser-worker.ts' },
       outdir: 'dist/browser',
-      plugins: [browserPlugin],
+      plugins: [browserPlugin, ...evalFilePlugin()],
     }),
     build({
       ...common,
