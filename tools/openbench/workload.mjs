@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Creates a workload on a loopback OpenBench server as its web form does (log in, then post the form with its CSRF
-// token): an SPRT test of one branch against another, Tessera's presets (tools/openbench/Tessera.json).
+// token), with Tessera's presets (tools/openbench/Tessera.json): an SPRT test (or a fixed number of games) of one
+// branch against another, or a DATAGEN workload (self-play from openings Tessera's genfens makes).
 //
 //   node tools/openbench/workload.mjs test DEV_BRANCH DEV_BENCH BASE_BRANCH BASE_BENCH [--games N] [--tc 10.0+0.1]
+//   node tools/openbench/workload.mjs datagen BRANCH BENCH --games N [--tc 2.0+0.02]
 //
 // Environment: OB_SERVER (http://127.0.0.1:8000), OB_STANDIN (http://127.0.0.1:8010), OB_USER, OB_PASSWORD.
 const [kind, devBranch, devBench, baseBranch, baseBench, ...rest] = process.argv.slice(2);
@@ -45,7 +47,8 @@ if (login.headers.get('location') !== '/index/') {
   console.error(`login refused (${login.status} to ${login.headers.get('location')})`);
   process.exit(1);
 }
-await request('/test/new/');
+const path = `/${kind}/new/`;
+await request(path);
 const side = (who, branch, bench) => ({
   [`${who}_engine`]: 'Tessera',
   [`${who}_repo`]: `${standin}/tessera/tessera`,
@@ -53,19 +56,31 @@ const side = (who, branch, bench) => ({
   [`${who}_bench`]: bench,
   [`${who}_network`]: '',
   [`${who}_options`]: 'Threads=1 Hash=16',
-  [`${who}_time_control`]: opt('--tc', '10.0+0.1'),
+  [`${who}_time_control`]: opt('--tc', kind === 'datagen' ? '2.0+0.02' : '10.0+0.1'),
 });
 const games = opt('--games', '');
+const specific =
+  kind === 'datagen'
+    ? {
+        book_name: 'NONE',
+        upload_pgns: 'VERBOSE',
+        datagen_max_games: games || '100',
+        datagen_custom_genfens: '',
+        datagen_play_reverses: 'NO',
+      }
+    : {
+        book_name: 'noob_3moves.epd',
+        upload_pgns: 'COMPACT',
+        test_mode: games ? 'GAMES' : 'SPRT',
+        test_bounds: '[0.00, 10.00]',
+        test_confidence: '[0.05, 0.10]',
+        test_max_games: games || '20000',
+      };
 const form = {
   csrfmiddlewaretoken: csrf(),
   ...side('dev', devBranch, devBench),
   ...side('base', baseBranch, baseBench),
-  book_name: 'noob_3moves.epd',
-  upload_pgns: 'COMPACT',
-  test_mode: games ? 'GAMES' : 'SPRT',
-  test_bounds: '[0.00, 10.00]',
-  test_confidence: '[0.05, 0.10]',
-  test_max_games: games || '20000',
+  ...specific,
   priority: '0',
   throughput: '1000',
   syzygy_wdl: 'OPTIONAL',
@@ -77,14 +92,14 @@ const form = {
   draw_adj: 'movenumber=34 movecount=8 score=20',
   info: `${devBranch} against ${baseBranch}`,
 };
-const res = await request('/test/new/', form);
+const res = await request(path, form);
 const to = res.headers.get('location');
 const page = await request(to ?? '/index/');
 const html = await page.text();
 const error = /error[^"]*"[^>]*>\s*([^<]+)</i.exec(html)?.[1]?.trim();
 if (process.env.OB_DEBUG) (await import('node:fs')).writeFileSync('/tmp/ob-page.html', html);
 if (to !== '/index/' || error) {
-  console.error(`the server refused the test: ${error ?? `${res.status} to ${to}`}`);
+  console.error(`the server refused the ${kind}: ${error ?? `${res.status} to ${to}`}`);
   process.exit(1);
 }
-console.log(`test created: ${devBranch} against ${baseBranch} (${server}/index/)`);
+console.log(`${kind} created: ${devBranch}${kind === 'test' ? ` against ${baseBranch}` : ''} (${server}/index/)`);
