@@ -7,10 +7,14 @@
 //   node tools/openbench/workload.mjs datagen BRANCH BENCH --games N [--tc 2.0+0.02]
 //
 // Environment: OB_SERVER (http://127.0.0.1:8000), OB_STANDIN (http://127.0.0.1:8010), OB_USER, OB_PASSWORD.
-const [kind, devBranch, devBench, baseBranch, baseBench, ...rest] = process.argv.slice(2);
-if (kind !== 'test' || !baseBench) {
+const argv = process.argv.slice(2);
+const kind = argv[0];
+const [devBranch, devBench] = argv.slice(1, 3);
+const [baseBranch, baseBench] = kind === 'datagen' ? [devBranch, devBench] : argv.slice(3, 5);
+const rest = argv.slice(kind === 'datagen' ? 3 : 5);
+if (!['test', 'datagen'].includes(kind) || !baseBench) {
   console.error(
-    'usage: node tools/openbench/workload.mjs test DEV_BRANCH DEV_BENCH BASE_BRANCH BASE_BENCH [--games N]',
+    'usage: workload.mjs test DEV_BRANCH DEV_BENCH BASE_BRANCH BASE_BENCH [--games N] | datagen BRANCH BENCH',
   );
   process.exit(2);
 }
