@@ -102,6 +102,9 @@ async function bundle() {
     // Net and book files go into the bundle as bytes.
     loader: { '.nnue': 'binary', '.bin': 'binary' },
     plugins: evalFilePlugin(),
+    // TUNE=1 (a tuning branch's `make`, as OpenBench's SPSA builds it): every search parameter is a UCI option without
+    // TESSERA_TUNE in the environment, which OpenBench's client cannot set.
+    define: process.env.TUNE === '1' ? { 'process.env.TESSERA_TUNE': '"1"' } : {},
     // Built-ins stay `require('node:...')` calls; they work in SEA main and eval workers.
   };
   await Promise.all([

@@ -90,7 +90,7 @@ const form = {
   syzygy_wdl: 'OPTIONAL',
   workload_size: '8',
   scale_method: 'BOTH',
-  scale_nps: '280000',
+  scale_nps: '450000',
   syzygy_adj: 'OPTIONAL',
   win_adj: 'movecount=3 score=600',
   draw_adj: 'movenumber=34 movecount=8 score=20',
