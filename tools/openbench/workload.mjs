@@ -5,14 +5,17 @@
 //
 //   node tools/openbench/workload.mjs test DEV_BRANCH DEV_BENCH BASE_BRANCH BASE_BENCH [--games N] [--tc 10.0+0.1]
 //   node tools/openbench/workload.mjs datagen BRANCH BENCH --games N [--tc 2.0+0.02]
+//   node tools/openbench/workload.mjs tune BRANCH BENCH --params a,b --iterations N [--pairs P] [--tc 5.0+0.05]
 //
+// A tune's branch must be a tuning build (TUNE ?= 1 in its Makefile); its parameters' lines come from `tessera spsa`.
 // Environment: OB_SERVER (http://127.0.0.1:8000), OB_STANDIN (http://127.0.0.1:8010), OB_USER, OB_PASSWORD.
 const argv = process.argv.slice(2);
 const kind = argv[0];
 const [devBranch, devBench] = argv.slice(1, 3);
-const [baseBranch, baseBench] = kind === 'datagen' ? [devBranch, devBench] : argv.slice(3, 5);
-const rest = argv.slice(kind === 'datagen' ? 3 : 5);
-if (!['test', 'datagen'].includes(kind) || !baseBench) {
+const single = kind === 'datagen' || kind === 'tune';
+const [baseBranch, baseBench] = single ? [devBranch, devBench] : argv.slice(3, 5);
+const rest = argv.slice(single ? 3 : 5);
+if (!['test', 'datagen', 'tune'].includes(kind) || !baseBench) {
   console.error(
     'usage: workload.mjs test DEV_BRANCH DEV_BENCH BASE_BRANCH BASE_BENCH [--games N] | datagen BRANCH BENCH',
   );
@@ -60,30 +63,52 @@ const side = (who, branch, bench) => ({
   [`${who}_bench`]: bench,
   [`${who}_network`]: '',
   [`${who}_options`]: 'Threads=1 Hash=16',
-  [`${who}_time_control`]: opt('--tc', kind === 'datagen' ? '2.0+0.02' : '10.0+0.1'),
+  [`${who}_time_control`]: opt('--tc', { test: '10.0+0.1', datagen: '2.0+0.02', tune: '5.0+0.05' }[kind]),
 });
 const games = opt('--games', '');
+/** The SPSA input lines of the named parameters, as `tessera spsa` prints them (r_end 0.02: a short run moves them). */
+async function spsaLines(names) {
+  const { execFileSync } = await import('node:child_process');
+  const exe = new URL('../../dist/tessera.js', import.meta.url).pathname;
+  const all = execFileSync(process.execPath, [exe, 'spsa', '--r-end', '0.02'], { encoding: 'utf8' }).trim().split('\n');
+  const lines = all.filter((l) => names.includes(l.split(',')[0].trim()));
+  if (lines.length !== names.length) throw new Error(`unknown parameters among ${names.join(', ')}`);
+  return lines.join('\n');
+}
 const specific =
-  kind === 'datagen'
+  kind === 'tune'
     ? {
-        book_name: 'NONE',
-        upload_pgns: 'VERBOSE',
-        datagen_max_games: games || '100',
-        datagen_custom_genfens: '',
-        datagen_play_reverses: 'NO',
-      }
-    : {
         book_name: 'noob_3moves.epd',
-        upload_pgns: 'COMPACT',
-        test_mode: games ? 'GAMES' : 'SPRT',
-        test_bounds: '[0.00, 10.00]',
-        test_confidence: '[0.05, 0.10]',
-        test_max_games: games || '20000',
-      };
+        upload_pgns: 'FALSE',
+        spsa_inputs: await spsaLines(opt('--params', 'rfpMargin,futBase').split(',')),
+        spsa_reporting_type: 'BULK',
+        spsa_distribution_type: 'SINGLE',
+        spsa_alpha: '0.602',
+        spsa_gamma: '0.101',
+        spsa_A_ratio: '0.1',
+        spsa_iterations: opt('--iterations', '100'),
+        spsa_pairs_per: opt('--pairs', '4'),
+      }
+    : kind === 'datagen'
+      ? {
+          book_name: 'NONE',
+          upload_pgns: 'VERBOSE',
+          datagen_max_games: games || '100',
+          datagen_custom_genfens: '',
+          datagen_play_reverses: 'NO',
+        }
+      : {
+          book_name: 'noob_3moves.epd',
+          upload_pgns: 'COMPACT',
+          test_mode: games ? 'GAMES' : 'SPRT',
+          test_bounds: '[0.00, 10.00]',
+          test_confidence: '[0.05, 0.10]',
+          test_max_games: games || '20000',
+        };
 const form = {
   csrfmiddlewaretoken: csrf(),
   ...side('dev', devBranch, devBench),
-  ...side('base', baseBranch, baseBench),
+  ...(kind === 'tune' ? {} : side('base', baseBranch, baseBench)),
   ...specific,
   priority: '0',
   throughput: '1000',
