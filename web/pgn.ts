@@ -1,109 +1,47 @@
 // PGN in and out for the analysis board: tags, the main line, variations (nested), comments and NAGs, kept both
-// ways. Moves are read and written by Tessera's core (src/core: SAN, legality) through the move tree (tree.ts).
+// ways. The text is read by src/core/pgn.ts, the moves checked and written by the core (SAN, legality) through the
+// move tree (tree.ts).
 import { START_FEN } from '../src/core/fen';
+import { parsePgn, type PgnMove } from '../src/core/pgn';
 import { MoveTree, type MoveNode } from './tree';
-
-/** Move suffixes as PGN writes them in SAN, and their NAG numbers. */
-const SUFFIX_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 
 export interface PgnGame {
   tags: Record<string, string>;
   tree: MoveTree;
 }
 
-type Token =
-  | { t: 'open' }
-  | { t: 'close' }
-  | { t: 'comment'; text: string }
-  | { t: 'nag'; n: number }
-  | { t: 'result'; text: string }
-  | { t: 'move'; san: string; nag: number | null };
-
-function tokens(text: string): Token[] {
-  const out: Token[] = [];
-  const n = text.length;
-  for (let i = 0; i < n; ) {
-    const c = text[i];
-    if (c === '{') {
-      const end = text.indexOf('}', i);
-      out.push({ t: 'comment', text: text.slice(i + 1, end < 0 ? n : end).trim() });
-      i = end < 0 ? n : end + 1;
-    } else if (c === ';') {
-      const end = text.indexOf('\n', i);
-      out.push({ t: 'comment', text: text.slice(i + 1, end < 0 ? n : end).trim() });
-      i = end < 0 ? n : end + 1;
-    } else if (c === '(' || c === ')') {
-      out.push({ t: c === '(' ? 'open' : 'close' });
-      i++;
-    } else if (/\s/.test(c)) i++;
-    else {
-      let j = i;
-      while (j < n && !/[\s{}();]/.test(text[j])) j++;
-      const word = text.slice(i, j);
-      i = j;
-      if (/^\$\d+$/.test(word)) out.push({ t: 'nag', n: Number(word.slice(1)) });
-      else if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(word)) out.push({ t: 'result', text: word });
-      else {
-        const body = word.replace(/^\d+\.+/, '');
-        if (body === '' || /^\d+$/.test(body)) continue; // a move number alone
-        const m = /^(.*?)([!?]{1,2})?$/.exec(body)!;
-        out.push({ t: 'move', san: m[1], nag: m[2] ? (SUFFIX_NAGS[m[2]] ?? null) : null });
-      }
+/** Plays a line of moves (and, before each move, its alternatives) into the tree from node; or says where it failed. */
+function grow(tree: MoveTree, node: MoveNode, line: readonly PgnMove[]): string | null {
+  let at = node;
+  for (const m of line) {
+    const child = tree.child(at, m.san);
+    if (!child) return `illegal move '${m.san.slice(0, 12)}' after ${at.ply} plies`;
+    child.nags.push(...m.nags);
+    if (m.comment) child.comment = child.comment ? `${child.comment} ${m.comment}` : m.comment;
+    for (const v of m.variations) {
+      const err = grow(tree, at, v);
+      if (err) return err;
     }
+    at = child;
   }
-  return out;
+  return null;
 }
 
-/** Reads one game (the first in text). Returns the game, or why it cannot be read (with the move that failed). */
+/** Reads the first game of a PGN text (src/core/pgn.ts reads it). Returns the game, or why it cannot be read. */
 export function readPgn(text: string): PgnGame | string {
-  const tags: Record<string, string> = {};
-  const tagRe = /^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$/;
-  const lines = text.replace(/\r/g, '').split('\n');
-  let k = 0;
-  for (; k < lines.length; k++) {
-    const line = lines[k];
-    if (line.trim() === '') continue;
-    const m = tagRe.exec(line);
-    if (!m) break;
-    tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
-  }
+  const games = parsePgn(text);
+  if (typeof games === 'string') return games;
+  const g = games[0] ?? { tags: new Map<string, string>(), comment: '', moves: [] };
+  const tags = Object.fromEntries(g.tags);
   let tree: MoveTree;
   try {
     tree = new MoveTree(tags.FEN ?? START_FEN);
   } catch (e) {
     return `bad FEN tag: ${(e as Error).message}`;
   }
-  // `at`: the node the next move is played from; `last`: the last move read (a variation is an alternative to it).
-  let at: MoveNode = tree.root;
-  let last: MoveNode | null = null;
-  const stack: { at: MoveNode; last: MoveNode | null }[] = [];
-  for (const tok of tokens(lines.slice(k).join('\n'))) {
-    if (tok.t === 'move') {
-      const node = tree.child(at, tok.san);
-      if (!node) return `illegal move '${tok.san.slice(0, 12)}' after ${at.ply} plies`;
-      if (tok.nag !== null) node.nags.push(tok.nag);
-      last = node;
-      at = node;
-    } else if (tok.t === 'open') {
-      if (!last?.parent) return 'a variation before any move';
-      stack.push({ at, last });
-      at = last.parent;
-      last = null;
-    } else if (tok.t === 'close') {
-      const s = stack.pop();
-      if (!s) return 'a variation closed that was not opened';
-      at = s.at;
-      last = s.last;
-    } else if (tok.t === 'comment') {
-      const target = last ?? at;
-      target.comment = target.comment ? `${target.comment} ${tok.text}` : tok.text;
-    } else if (tok.t === 'nag') {
-      if (last) last.nags.push(tok.n);
-    } else if (tok.t === 'result') {
-      tags.Result ??= tok.text;
-    }
-  }
-  if (stack.length > 0) return 'a variation was not closed';
+  tree.root.comment = g.comment;
+  const err = grow(tree, tree.root, g.moves);
+  if (err) return err;
   tree.goto(tree.root);
   return { tags, tree };
 }

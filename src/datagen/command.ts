@@ -262,7 +262,12 @@ export function runPgnToData(files: string[], out: string): number {
         console.error(`data: cannot read ${f}: ${(e as { code?: string }).code ?? (e as Error).message}`);
         return 2;
       }
-      for (const g of parsePgn(text)) {
+      const parsed = parsePgn(text);
+      if (typeof parsed === 'string') {
+        console.error(`data: ${f}: ${parsed}`);
+        return 1;
+      }
+      for (const g of parsed) {
         games++;
         const r = gameRecord(g);
         if (typeof r === 'string') {

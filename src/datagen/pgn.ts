@@ -4,6 +4,7 @@
 // before the first scored one move the record's start past them; one after it ends the record there.
 import { parseFen, toFen, START_FEN } from '../core/fen';
 import { parseSan } from '../core/notation';
+import { parsePgn as readPgnText } from '../core/pgn';
 import { MOVE_NONE } from '../core/types';
 import { WHITE } from '../core/bitboard';
 import type { Position } from '../core/position';
@@ -12,56 +13,15 @@ import { GameWriter, RESULT_BLACK, RESULT_DRAW, RESULT_WHITE } from './viriforma
 
 export interface PgnGame {
   tags: Map<string, string>;
-  /** SAN moves, each with the comment that followed it ('' when none). */
+  /** The main line's SAN moves, each with the comment that followed it ('' when none). */
   moves: { san: string; comment: string }[];
 }
 
-/** The games of a PGN text (variations and NAGs skipped; comments kept per move). */
-export function parsePgn(text: string): PgnGame[] {
-  const games: PgnGame[] = [];
-  let game: PgnGame = { tags: new Map(), moves: [] };
-  let inMoves = false; // the current game's movetext has begun: a tag now starts the next game
-  let depth = 0; // inside a variation
-  const n = text.length;
-  for (let i = 0; i < n; ) {
-    const c = text[i];
-    if (c === '[' && depth === 0) {
-      const end = text.indexOf(']', i);
-      if (end < 0) break;
-      if (inMoves || games.length === 0) {
-        game = { tags: new Map(), moves: [] };
-        games.push(game);
-        inMoves = false;
-      }
-      const m = /^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/.exec(text.slice(i, end + 1));
-      if (m) game.tags.set(m[1], m[2].replace(/\\(.)/g, '$1'));
-      i = end + 1;
-    } else if (c === '{') {
-      const end = text.indexOf('}', i);
-      const last = game.moves[game.moves.length - 1];
-      if (depth === 0 && last && last.comment === '') last.comment = text.slice(i + 1, end < 0 ? n : end).trim();
-      i = end < 0 ? n : end + 1;
-    } else if (c === ';') {
-      const end = text.indexOf('\n', i);
-      i = end < 0 ? n : end + 1;
-    } else if (c === '(' || c === ')') {
-      depth = c === '(' ? depth + 1 : Math.max(0, depth - 1);
-      i++;
-    } else if (/\s/.test(c)) i++;
-    else {
-      let j = i;
-      while (j < n && !/[\s{}();[\]]/.test(text[j])) j++;
-      const tok = text.slice(i, j);
-      i = j;
-      if (depth > 0) continue;
-      if (games.length === 0) games.push(game);
-      inMoves = true;
-      if (/^\d+\.+$/.test(tok) || /^\$\d+$/.test(tok) || /^(1-0|0-1|1\/2-1\/2|\*)$/.test(tok)) continue;
-      const san = tok.replace(/^\d+\.+/, '');
-      if (san) game.moves.push({ san, comment: '' });
-    }
-  }
-  return games;
+/** The games of a PGN text, main lines only (core/pgn.ts reads the text), or why the text cannot be read. */
+export function parsePgn(text: string): PgnGame[] | string {
+  const games = readPgnText(text);
+  if (typeof games === 'string') return games;
+  return games.map((g) => ({ tags: g.tags, moves: g.moves.map((m) => ({ san: m.san, comment: m.comment })) }));
 }
 
 /** A fastchess comment's score in centipawns from the mover's view (mates as search scores), or null: no score. */

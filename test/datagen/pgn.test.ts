@@ -1,7 +1,7 @@
 // PGN games into training records (src/datagen/pgn.ts): the reader, fastchess's score comments, and the round trip
 // that matters: datagen's own games written out as fastchess writes them give back the same bytes.
 import { describe, expect, it } from 'vitest';
-import { commentScore, gameRecord, parsePgn } from '../../src/datagen/pgn';
+import { commentScore, gameRecord, parsePgn, type PgnGame } from '../../src/datagen/pgn';
 import { GamePlayer } from '../../src/datagen/play';
 import { fromViriMove, headerPosition, readGames, RESULT_BLACK, RESULT_WHITE } from '../../src/datagen/viriformat';
 import { moveToSan } from '../../src/core/notation';
@@ -15,9 +15,15 @@ function fastchessScore(s: number): string {
   return s === 0 ? '0.00' : `${s > 0 ? '+' : '-'}${(Math.abs(s) / 100).toFixed(2)}`;
 }
 
+function read(text: string): PgnGame[] {
+  const games = parsePgn(text);
+  if (typeof games === 'string') throw new Error(games);
+  return games;
+}
+
 describe('PGN to training records', () => {
   it('reads tags, moves and the comment after each move; skips variations, NAGs and move numbers', () => {
-    const games = parsePgn(`[Event "a"]
+    const games = read(`[Event "a"]
 [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
 [Result "1-0"]
 
@@ -52,7 +58,7 @@ d5 *
   });
 
   it('book moves before the first score move the start; the result holds for every record', () => {
-    const [g] = parsePgn(`[Result "0-1"]
+    const [g] = read(`[Result "0-1"]
 
 1. e4 {book} e5 {book} 2. Nf3 {+0.31/12 0.120s} Nc6 {-0.25/11 0.090s} 0-1`);
     const r = gameRecord(g);
@@ -64,7 +70,7 @@ d5 *
     expect(game.header.result).toBe(RESULT_BLACK);
     expect([...game.scores]).toEqual([31, 25]); // white's view: Nc6's -0.25 is black's
     expect(r.positions).toBe(2);
-    const [bad] = parsePgn('[Result "1-0"]\n\n1. e4 {+0.1/1 0s} e4 {+0.1/1 0s} 1-0');
+    const [bad] = read('[Result "1-0"]\n\n1. e4 {+0.1/1 0s} e4 {+0.1/1 0s} 1-0');
     expect(gameRecord(bad)).toMatch(/^illegal move 'e4'/);
   });
 
@@ -92,7 +98,7 @@ d5 *
         text += `${moveToSan(pos, m)} {${fastchessScore(mover)}/10 0.050s} `;
         pos.make(m);
       }
-      const [parsed] = parsePgn(`${text}${result}\n`);
+      const [parsed] = read(`${text}${result}\n`);
       const back = gameRecord(parsed);
       if (typeof back === 'string') throw new Error(back);
       expect(Buffer.from(back.bytes).equals(Buffer.from(played.bytes)), `game ${i}`).toBe(true);
