@@ -102,7 +102,7 @@ const specific =
           upload_pgns: 'COMPACT',
           test_mode: games ? 'GAMES' : 'SPRT',
           test_bounds: '[0.00, 10.00]',
-          test_confidence: '[0.05, 0.10]',
+          test_confidence: '[0.10, 0.05]',
           test_max_games: games || '20000',
         };
 const form = {
