@@ -27,7 +27,8 @@ const REASON_TEXT: Record<Exclude<GameResult, null>, string> = {
   insufficient: 'Draw: insufficient material',
 };
 
-function load(fen: string): Position {
+/** The position of a FEN; throws an Error with the parser's message when it is not legal. */
+export function load(fen: string): Position {
   const pos = parseFen(fen);
   if (typeof pos === 'string') throw new Error(pos);
   return pos;

@@ -2,10 +2,10 @@
 // child of a node is its main line, the others its variations. Navigation is that of the tools people use (lichess,
 // En Croissant): forward along the main line, back to the parent, up and down among sibling variations. Legality and
 // SAN come from Tessera's own core (src/core). No DOM here: unit-tested under Node.
-import { parseFen, toFen, START_FEN } from '../src/core/fen';
+import { toFen, START_FEN } from '../src/core/fen';
 import { moveToSan, moveToUci, parseMove } from '../src/core/notation';
 import { MOVE_NONE } from '../src/core/types';
-import type { Position } from '../src/core/position';
+import { load } from './game';
 
 export interface MoveNode {
   readonly id: number;
@@ -24,12 +24,6 @@ export interface MoveNode {
   nags: number[];
 }
 
-function position(fen: string): Position {
-  const p = parseFen(fen);
-  if (typeof p === 'string') throw new Error(p);
-  return p;
-}
-
 export class MoveTree {
   readonly root: MoveNode;
   current: MoveNode;
@@ -42,7 +36,7 @@ export class MoveTree {
       parent: null,
       uci: '',
       san: '',
-      fen: toFen(position(fen)),
+      fen: toFen(load(fen)),
       ply: 0,
       children: [],
       comment: '',
@@ -63,7 +57,7 @@ export class MoveTree {
 
   /** The child of node for move (UCI or SAN), added if new; null when the move is not legal there. */
   child(node: MoveNode, move: string): MoveNode | null {
-    const pos = position(node.fen);
+    const pos = load(node.fen);
     const m = parseMove(pos, move);
     if (m === MOVE_NONE) return null;
     const uci = moveToUci(pos, m);

@@ -181,3 +181,15 @@ export function parseMove(pos: Position, text: string): number {
   const m = parseUciMove(pos, text);
   return m !== MOVE_NONE ? m : parseSan(pos, text);
 }
+
+/** The moves of a line from pos in UCI notation, walked on pos itself (castling notation depends on it) and undone. */
+export function lineToUci(pos: Position, moves: readonly number[]): string[] {
+  const out: string[] = [];
+  let k = 0;
+  for (; k < moves.length; k++) {
+    out.push(moveToUci(pos, moves[k]));
+    pos.make(moves[k]);
+  }
+  while (k-- > 0) pos.unmake(moves[k]);
+  return out;
+}

@@ -2,10 +2,9 @@
 // side sends; thread 0 also reports the results, as typed messages (messages.ts). Its entry (src/worker.ts,
 // src/browser-worker.ts) supplies the port and what only its host has (tables, a collector, a time log).
 import { parseFen } from '../core/fen';
-import { parseUciMove } from '../core/notation';
+import { lineToUci, moveToUci, parseUciMove } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
 import type { Position } from '../core/position';
-import { moveToUci } from '../core/notation';
 import { TT, createTTBuffer } from '../search/tt';
 import { createSearcher } from '../search/setup';
 import { CTRL_STOP, CTRL_PONDER, CTRL_GEN, F64_WORDS, defaultLimits } from '../search/limits';
@@ -196,16 +195,7 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
  * hands over as it stands and expects back unchanged). */
 function threadReporter(port: ThreadPort, index: number): SearchReporter {
   return {
-    pv: (root, r) => {
-      const pv: string[] = [];
-      let k = 0;
-      for (; k < r.pv.length; k++) {
-        pv.push(moveToUci(root, r.pv[k]));
-        root.make(r.pv[k]);
-      }
-      while (k-- > 0) root.unmake(r.pv[k]);
-      port.post({ type: 'info', index, info: { ...r, pv } });
-    },
+    pv: (root, r) => port.post({ type: 'info', index, info: { ...r, pv: lineToUci(root, r.pv) } }),
     currMove: (root, depth, move, number) =>
       port.post({ type: 'currmove', index, depth, move: moveToUci(root, move), number }),
     bestMove: (root, move, ponder) => {
@@ -213,14 +203,8 @@ function threadReporter(port: ThreadPort, index: number): SearchReporter {
       if (root === null) answer = { bestmove: null, ponder: null, mated: null };
       else if (move === MOVE_NONE) answer = { bestmove: null, ponder: null, mated: root.inCheck() };
       else {
-        const best = moveToUci(root, move);
-        let p: string | null = null;
-        if (ponder !== MOVE_NONE) {
-          root.make(move);
-          p = moveToUci(root, ponder);
-          root.unmake(move);
-        }
-        answer = { bestmove: best, ponder: p, mated: null };
+        const [best, p] = lineToUci(root, ponder === MOVE_NONE ? [move] : [move, ponder]);
+        answer = { bestmove: best, ponder: p ?? null, mated: null };
       }
       port.post({ type: 'bestmove', index, answer });
     },

@@ -1,7 +1,7 @@
 // How search results read on the wire: scores (`cp N`, `mate N`), the WDL triple, whole `info` lines and `bestmove`.
 // The search hands over numbers and integer moves (search/report.ts); the text is made here.
 import type { Position } from '../core/position';
-import { moveToUci } from '../core/notation';
+import { lineToUci, moveToUci } from '../core/notation';
 import { MOVE_NONE } from '../core/types';
 import { mateInMoves, winDrawLoss } from '../search/score';
 import type { PvReport, SearchReporter } from '../search/report';
@@ -15,18 +15,6 @@ export function formatScore(s: number): string {
 /** UCI_ShowWDL's triple as the line writes it. */
 export function wdl(s: number): string {
   return winDrawLoss(s).join(' ');
-}
-
-/** The moves of a line from pos in UCI notation, walked on pos itself (castling notation depends on it) and undone. */
-export function lineToUci(pos: Position, moves: readonly number[]): string[] {
-  const out: string[] = [];
-  let k = 0;
-  for (; k < moves.length; k++) {
-    out.push(moveToUci(pos, moves[k]));
-    pos.make(moves[k]);
-  }
-  while (k-- > 0) pos.unmake(moves[k]);
-  return out;
 }
 
 export function pvLine(r: Omit<PvReport, 'pv'>, pv: readonly string[], showWDL: boolean): string {
