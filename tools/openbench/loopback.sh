@@ -8,7 +8,8 @@
 #
 # OPENBENCH_GIT, FASTCHESS_GIT: git repositories (paths or URLs) of OpenBench and of fastchess. Environment: WORK
 # (default /tmp/tessera-openbench), SERVER_PORT (8000), STANDIN_PORT (8010), OB_USER / OB_PASSWORD (tessera /
-# tessera-loopback). Ends with the server and the stand-in running; their pids are in $WORK/*.pid.
+# tessera-loopback), BOOK (noob_3moves.epd from official-stockfish/books, CC0; default ../shared/data/openings/ beside
+# the repository). Ends with the server and the stand-in running; their pids are in $WORK/*.pid.
 set -euo pipefail
 ob_src=${1:?usage: tools/openbench/loopback.sh OPENBENCH_GIT FASTCHESS_GIT}
 fc_src=${2:?usage: tools/openbench/loopback.sh OPENBENCH_GIT FASTCHESS_GIT}
@@ -20,6 +21,11 @@ gp=${STANDIN_PORT:-8010}
 user=${OB_USER:-tessera}
 pass=${OB_PASSWORD:-tessera-loopback}
 gh=http://127.0.0.1:$gp
+book=${BOOK:-$repo/../shared/data/openings/noob_3moves.epd}
+if [[ ! -f $book ]]; then
+  echo "loopback.sh: no opening book at $book; set BOOK to noob_3moves.epd (official-stockfish/books, CC0)" >&2
+  exit 2
+fi
 mkdir -p "$work"
 t0=$SECONDS
 
@@ -37,9 +43,9 @@ fc=$work/fastchess
       -e "s#https://api.github.com#$gh/api#g" -e "s#https://github.com#$gh#g" \
       -e "s#https:\\\\/\\\\/github\\\\.com#http:\\\\/\\\\/127\\\\.0\\\\.0\\\\.1:$gp#g" "$f"
   done
-  /usr/bin/python3 - "$gh" "$here/Tessera.json" "$repo" <<'PY'
+  /usr/bin/python3 - "$gh" "$here/Tessera.json" "$book" <<'PY'
 import json, sys, os, hashlib, zipfile
-gh, engine_json, repo = sys.argv[1:4]
+gh, engine_json, book = sys.argv[1:4]
 conf = json.load(open('Config/config.json'))
 conf['client_repo_url'] = gh + '/AndyGrant/OpenBench'
 conf['client_repo_ref'] = 'master'
@@ -51,7 +57,6 @@ json.dump(conf, open('Config/config.json', 'w'), indent=4)
 engine = json.load(open(engine_json))
 engine['source'] = gh + '/tessera/tessera'
 json.dump(engine, open('Engines/Tessera.json', 'w'), indent=4)
-book = os.path.join(repo, '..', 'shared', 'data', 'openings', 'noob_3moves.epd')
 data = open(book, 'rb').read()
 with zipfile.ZipFile(os.environ.get('BOOKZIP', '/tmp/noob_3moves.epd.zip'), 'w', zipfile.ZIP_DEFLATED) as z:
     z.writestr('noob_3moves.epd', data)
