@@ -17,7 +17,7 @@ mkdir -p "$work"
 
 need=()
 for p in python3-django python3-scipy python3-requests python3-psutil python3-cpuinfo; do
-  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+  dpkg-query -W -f="\${Status}" "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
 done
 if ((${#need[@]})); then
   apt-get update -qq
