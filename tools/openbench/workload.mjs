@@ -7,6 +7,8 @@
 //   node tools/openbench/workload.mjs datagen BRANCH BENCH --games N [--tc 2.0+0.02]
 //   node tools/openbench/workload.mjs tune BRANCH BENCH --params a,b --iterations N [--pairs P] [--tc 5.0+0.05]
 //
+// Every kind takes --priority N (default 0): clients take the workloads of the highest priority first, so a queue of
+// tests on one machine runs one after another instead of sharing it.
 // A tune's branch must be a tuning build (TUNE ?= 1 in its Makefile); its parameters' lines come from `tessera spsa`.
 // Environment: OB_SERVER (http://127.0.0.1:8000), OB_STANDIN (http://127.0.0.1:8010), OB_USER, OB_PASSWORD.
 const argv = process.argv.slice(2);
@@ -110,7 +112,7 @@ const form = {
   ...side('dev', devBranch, devBench),
   ...(kind === 'tune' ? {} : side('base', baseBranch, baseBench)),
   ...specific,
-  priority: '0',
+  priority: opt('--priority', '0'),
   throughput: '1000',
   syzygy_wdl: 'OPTIONAL',
   workload_size: '8',
