@@ -176,6 +176,9 @@ function main(argv: string[]): void {
     .option('--seed <n>', 'seed: the same seed gives the same games', '1')
     .option('--hash <mib>', 'hash per game in MiB (cleared for every game)', '8')
     .option('--ply-cap <n>', 'recorded plies after which a game is a draw', '400')
+    .option('--opening-limit <cp>', 'largest |score| of a short search that an opening may have', '1000')
+    .option('--dfrc <percent>', 'share of games from double Fischer random starts (Chess960 castling)', '0')
+    .option('--syzygy <path>', 'Syzygy tables: a game ends with their result once its position is in them')
     .option('--hce', 'search with the hand-crafted evaluation', false)
     .option('--nnue', 'search with the built-in net (or --net)', false)
     .option('--net <file>', 'search with this net file instead of the built-in one')
@@ -211,6 +214,9 @@ function main(argv: string[]): void {
         seed: int('seed', 0, 2 ** 32 - 1),
         hashMiB: int('hash', 1, 4096),
         plyCap: int('plyCap', 1, 3000),
+        openingLimit: int('openingLimit', 1, 30000),
+        dfrc: int('dfrc', 0, 100) / 100,
+        syzygyPath: typeof o.syzygy === 'string' ? o.syzygy : '',
         hce: o.hce === true || (!NNUE_DEFAULT && o.nnue !== true && typeof o.net !== 'string'),
         netFile: typeof o.net === 'string' ? o.net : null,
       });

@@ -18,6 +18,7 @@ import { toFen } from '../core/fen';
 import { parseNet } from '../eval/netfile';
 import { parseUciMove, moveToUci } from '../core/notation';
 import { gameRecord, parsePgn } from './pgn';
+import { Tablebases } from '../tb/syzygy';
 
 export interface DatagenOptions extends PlayConfig {
   out: string;
@@ -62,6 +63,13 @@ export async function runDatagen(o: DatagenOptions): Promise<number> {
       return 2;
     }
   }
+  if (o.syzygyPath) {
+    const tb = new Tablebases(o.syzygyPath);
+    if (tb.numWdl === 0) {
+      console.error(`datagen: --syzygy ${o.syzygyPath}: no WDL tables found`);
+      return 2;
+    }
+  }
   // Game indices continue after the games already in the file, so an appended run adds new games.
   let existingGames = 0,
     fd: number;
@@ -83,6 +91,9 @@ export async function runDatagen(o: DatagenOptions): Promise<number> {
     hashMiB: o.hashMiB,
     hce: o.hce,
     plyCap: o.plyCap,
+    openingLimit: o.openingLimit,
+    dfrc: o.dfrc,
+    syzygyPath: o.syzygyPath,
   };
   let nextIndex = existingGames,
     nextToWrite = existingGames;

@@ -33,6 +33,51 @@ export interface OpeningRules {
   randomPlies: number;
   /** The largest |score| kept (OPENING_LIMIT unless a caller asks otherwise). */
   limit: number;
+  /** Share of openings (0..1) that start from a double Fischer random position instead (Chess960 castling). */
+  dfrc?: number;
+}
+
+/** The back rank of Chess960 position n (0..959, Scharnagl's numbering; 518 is the standard one), as piece letters. */
+export function chess960BackRank(n: number): string {
+  const rank: string[] = new Array(8).fill('');
+  const empty = (): number[] => rank.flatMap((p, f) => (p === '' ? [f] : []));
+  rank[2 * (n % 4) + 1] = 'b';
+  n = Math.floor(n / 4);
+  rank[2 * (n % 4)] = 'b';
+  n = Math.floor(n / 4);
+  rank[empty()[n % 6]] = 'q';
+  n = Math.floor(n / 6);
+  const KNIGHTS = [
+    [0, 1],
+    [0, 2],
+    [0, 3],
+    [0, 4],
+    [1, 2],
+    [1, 3],
+    [1, 4],
+    [2, 3],
+    [2, 4],
+    [3, 4],
+  ][n];
+  const free = empty();
+  for (const k of KNIGHTS) rank[free[k]] = 'n';
+  const [r1, k, r2] = empty();
+  rank[r1] = 'r';
+  rank[k] = 'k';
+  rank[r2] = 'r';
+  return rank.join('');
+}
+
+/** A double Fischer random start: each side's back rank drawn on its own, castling rights by rook file (Shredder). */
+export function dfrcStartFen(rng: Rng): string {
+  const white = chess960BackRank(rng.below(960)),
+    black = chess960BackRank(rng.below(960));
+  const rooks = (rank: string): string[] => [rank.lastIndexOf('r'), rank.indexOf('r')].map((f) => 'abcdefgh'[f]);
+  const castling =
+    rooks(white)
+      .map((f) => f.toUpperCase())
+      .join('') + rooks(black).join('');
+  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${white.toUpperCase()} w ${castling} - 0 1`;
 }
 
 /** Tries before an opening that fits the rules is given up on (a book of lost positions, a tiny margin). */
@@ -49,8 +94,10 @@ export function randomOpening(
   score: (pos: Position) => number,
 ): Position {
   for (let tries = 0; tries < MAX_TRIES; tries++) {
-    const fen = rules.book.length > 0 ? rules.book[rng.below(rules.book.length)] : START_FEN;
-    const pos = parseFen(fen);
+    // The share draw is made only when asked for, so that runs without DFRC replay as before.
+    const dfrc = (rules.dfrc ?? 0) > 0 && rng.next() < (rules.dfrc ?? 0) * 2 ** 32;
+    const fen = dfrc ? dfrcStartFen(rng) : rules.book.length > 0 ? rules.book[rng.below(rules.book.length)] : START_FEN;
+    const pos = parseFen(fen, dfrc);
     if (typeof pos === 'string') throw new Error(`bad opening FEN: ${fen}`);
     const plies = rules.randomPlies + rng.below(2);
     let ok = true;

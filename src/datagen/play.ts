@@ -14,6 +14,8 @@ import { createEvaluator } from '../eval/nets';
 import type { Net } from '../eval/netfile';
 import { GameWriter, RESULT_BLACK, RESULT_DRAW, RESULT_WHITE } from './viriformat';
 import { OPENING_LIMIT, Rng, randomOpening } from './openings';
+import { Tablebases } from '../tb/syzygy';
+import { probeWdl } from '../tb/tbprobe';
 
 export interface PlayConfig {
   seed: number;
@@ -26,6 +28,12 @@ export interface PlayConfig {
   /** Search with the hand-crafted evaluation instead of the net. */
   hce: boolean;
   plyCap: number;
+  /** The largest |score| of an opening kept (default OPENING_LIMIT). */
+  openingLimit?: number;
+  /** Share of games from double Fischer random starts (0..1, default 0). */
+  dfrc?: number;
+  /** Syzygy tables that adjudicate a game once its position is in them ('' or absent: none). */
+  syzygyPath?: string;
 }
 
 export const WIN_SCORE = 2000,
@@ -41,6 +49,7 @@ export class GamePlayer {
   private readonly writer = new GameWriter();
   private readonly opts: SearchOptions;
   private readonly limits: SearchLimits;
+  private readonly tb: Tablebases | null;
   /** Nodes searched over all games so far (openings included). */
   nodes = 0;
 
@@ -53,6 +62,18 @@ export class GamePlayer {
     this.tt = this.searcher.tt;
     this.limits = { ...defaultLimits(), nodes: cfg.hardNodes, softNodes: cfg.softNodes };
     this.opts = { multiPV: 1, moveOverhead: 0 };
+    this.tb = cfg.syzygyPath ? new Tablebases(cfg.syzygyPath) : null;
+    if (this.tb && this.tb.numWdl === 0) throw new Error(`no Syzygy WDL tables in ${cfg.syzygyPath}`);
+  }
+
+  /** The result of pos by the tables (with the fifty-move rule, so a cursed win is a draw), or -1 if not in them. */
+  private tbResult(pos: Position): number {
+    if (!this.tb || pos.castling !== 0 || pos.pieceCount() > this.tb.maxPieces) return -1;
+    const wdl = probeWdl(this.tb, pos);
+    if (wdl === null) return -1;
+    const stmWins = pos.stm === WHITE ? RESULT_WHITE : RESULT_BLACK;
+    const stmLoses = pos.stm === WHITE ? RESULT_BLACK : RESULT_WHITE;
+    return wdl === 2 ? stmWins : wdl === -2 ? stmLoses : RESULT_DRAW;
   }
 
   private search(pos: Position): { move: number; score: number } {
@@ -64,14 +85,19 @@ export class GamePlayer {
 
   /** A random opening that a short search does not call lost for either side (openings.ts). */
   private opening(rng: Rng): Position {
-    const rules = { book: this.cfg.book, randomPlies: this.cfg.randomPlies, limit: OPENING_LIMIT };
+    const rules = {
+      book: this.cfg.book,
+      randomPlies: this.cfg.randomPlies,
+      limit: this.cfg.openingLimit ?? OPENING_LIMIT,
+      dfrc: this.cfg.dfrc ?? 0,
+    };
     const pos = randomOpening(rng, rules, this.list, (p) => {
       this.tt.clear();
       this.searcher.clearHistory();
       return this.search(p).score;
     });
     // Forget the opening plies: the game is recorded from here, as a fresh root.
-    return parseFen(toFen(pos)) as Position;
+    return parseFen(toFen(pos), pos.chess960) as Position;
   }
 
   /** Plays game number `index`; returns its viriformat bytes and position count. */
@@ -99,6 +125,12 @@ export class GamePlayer {
         w.positions >= this.cfg.plyCap
       ) {
         result = RESULT_DRAW;
+        break;
+      }
+      // Adjudication by the tables: the true result of a position that is in them.
+      const tbResult = this.tbResult(pos);
+      if (tbResult >= 0) {
+        result = tbResult;
         break;
       }
       const { move, score } = this.search(pos);

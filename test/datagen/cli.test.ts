@@ -51,4 +51,22 @@ describe.each(TARGETS)('datagen: $name', (t) => {
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('refuses a bad recipe option with a short message: --dfrc out of range, --syzygy without tables', () => {
+    requireBuilt(t);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-dg-'));
+    const fail = (args: string[]): string => {
+      try {
+        run(['datagen', '--out', path.join(dir, 'x.vf'), '--hce', '--count', '10', ...args]);
+      } catch (e) {
+        const err = e as { status: number; stderr: string };
+        expect(err.status).toBe(2);
+        return err.stderr;
+      }
+      throw new Error('datagen accepted it');
+    };
+    expect(fail(['--dfrc', '101'])).toMatch(/--dfrc must be an integer 0\.\.100/);
+    expect(fail(['--syzygy', path.join(dir, 'none')])).toMatch(/--syzygy .*no WDL tables/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
