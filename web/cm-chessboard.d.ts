@@ -57,6 +57,14 @@ declare module 'cm-chessboard/src/Chessboard.js' {
       callback: (result: { type: 'pieceSelected' | 'canceled'; square?: string; piece?: string }) => void,
     ): void;
     isPromotionDialogShown(): boolean;
+    // From the Arrows extension.
+    addArrow(type: ArrowType, from: string, to: string): void;
+    removeArrows(type?: ArrowType, from?: string, to?: string): void;
+  }
+
+  /** An arrow's style: the class its SVG group gets. */
+  export interface ArrowType {
+    class: string;
   }
 
   export interface MarkerType {
@@ -72,6 +80,12 @@ declare module 'cm-chessboard/src/extensions/markers/Markers.js' {
     MarkerType
   >;
   export class Markers {}
+}
+
+declare module 'cm-chessboard/src/extensions/arrows/Arrows.js' {
+  import type { ArrowType } from 'cm-chessboard/src/Chessboard.js';
+  export const ARROW_TYPE: Record<'default' | 'success' | 'secondary' | 'warning' | 'info' | 'danger', ArrowType>;
+  export class Arrows {}
 }
 
 declare module 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js' {

@@ -3,80 +3,38 @@
 // on the board's squares, as a user would, waits for Tessera's replies, runs and stops an analysis, and saves
 // screenshots to test/web/out/. Without a Chromium the test is skipped and says so, except in CI, where .ci/run
 // installs one and a missing browser is a failure.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import type { PreviewServer } from 'vite';
+import type { Page } from 'puppeteer-core';
 import { Game } from '../../web/game';
-import { CHROMIUM, launchChromium, reportMissingChromium } from '../helpers/browser';
+import { CHROMIUM, reportMissingChromium } from '../helpers/browser';
+import { dragPiece, servePage, squareCenter, type ServedPage } from '../helpers/web-page';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const OUT = path.join(__dirname, 'out');
 reportMissingChromium('test/web/page.test.ts', 'web page');
 
 describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
-  let tmp = '';
-  let server: PreviewServer | undefined;
-  let browser: Browser | undefined;
+  let served: ServedPage | undefined;
   let page: Page;
   let url = '';
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
-    const { build, preview } = await import('vite');
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-web-'));
-    const configFile = path.join(ROOT, 'web', 'vite.config.mts');
-    await build({ configFile, logLevel: 'warn', build: { outDir: tmp, emptyOutDir: true } });
-    server = await preview({
-      configFile,
-      logLevel: 'warn',
-      build: { outDir: tmp },
-      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-    });
-    const address = server.httpServer.address();
-    if (!address || typeof address === 'string') throw new Error('preview server has no port');
-    url = `http://127.0.0.1:${address.port}/`;
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-    });
-    page.on('response', (r) => {
-      if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
-    });
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err instanceof Error ? err.message : String(err)}`));
-    await page.setViewport({ width: 1100, height: 720 });
+    served = await servePage();
+    ({ page, url, errors } = served);
     mkdirSync(OUT, { recursive: true });
   }, 40000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await served?.close();
   });
 
-  /** The centre of a square of the board on the screen. */
-  async function center(square: string): Promise<{ x: number; y: number }> {
-    return page.$eval(`#board rect[data-square="${square}"]`, (el) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    });
-  }
-
-  async function drag(from: string, to: string): Promise<void> {
-    const a = await center(from),
-      b = await center(to);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move(b.x, b.y, { steps: 8 });
-    await page.mouse.up();
-  }
+  const drag = (from: string, to: string): Promise<void> => dragPiece(page, from, to);
 
   async function click(from: string, to: string): Promise<void> {
-    const a = await center(from),
-      b = await center(to);
+    const a = await squareCenter(page, from),
+      b = await squareCenter(page, to);
     await page.mouse.click(a.x, a.y);
     await page.mouse.click(b.x, b.y);
   }
