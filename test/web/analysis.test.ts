@@ -2,10 +2,11 @@
 // step through it with the keyboard, add a variation by moving on the board, export the PGN, reload the page from its
 // URL, see the engine's arrows (and a hovered line's preview), refuse a bad PGN, and check the layout on a desktop, a
 // small laptop and a phone. Screenshots go to test/web/out/ (analysis.png, phone.png).
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { Game } from '../../web/game';
 import { readPgn } from '../../web/pgn';
 import { CHROMIUM, reportMissingChromium } from '../helpers/browser';
@@ -245,6 +246,36 @@ describe.skipIf(!CHROMIUM)('analysis board in headless Chromium', () => {
     await page.waitForSelector('#pgn-message.bad');
     expect(await page.$eval('#pgn-message', (el) => el.textContent)).toMatch(/^PGN not loaded: illegal move 'Qxf7'/);
     expect(await page.$$eval('#moves .move', (els) => els.map((e) => e.textContent))).toEqual(before);
+  });
+
+  it('downloads the game as a .pgn file, and opens one', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tessera-pgn-'));
+    try {
+      const cdp = await served!.browser.target().createCDPSession();
+      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
+      await page.click('#pgn-download');
+      const file = path.join(dir, 'Ann-vs-Bob.pgn');
+      await expect.poll(() => existsSync(file), { timeout: 5000 }).toBe(true);
+      const saved = readFileSync(file, 'utf8');
+      expect(saved).toContain('3. Bb5 (3. Bc4) *');
+
+      const other = path.join(dir, 'other.pgn');
+      writeFileSync(other, '[White "Cy"]\n\n1. d4 d5 2. c4 {the gambit} e6 *\n');
+      const input = await page.$('#pgn-file');
+      await (input as ElementHandle<HTMLInputElement>).uploadFile(other);
+      await page.waitForFunction(
+        () => document.querySelector('#pgn-message')?.textContent === 'other.pgn loaded: 4 plies.',
+      );
+      expect(await page.$$eval('#moves .move', (els) => els.map((e) => e.textContent))).toEqual([
+        'd4',
+        'd5',
+        'c4',
+        'e6',
+      ]);
+      expect(await page.$eval('#moves .comment', (el) => el.textContent)).toBe('the gambit');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lays the panel beside the board on a small laptop and under it on a phone', async () => {

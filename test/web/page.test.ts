@@ -87,6 +87,32 @@ describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
     await page.screenshot({ path: path.join(OUT, 'play.png') });
   });
 
+  it('looks back through the game with the keys, taking no move there, and takes a move back', async () => {
+    const current = (): Promise<string> =>
+      page.evaluate(() => (document.querySelector('#moves .move.current') as HTMLElement | null)?.dataset.uci ?? '');
+    const moves = await moveList();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(
+      (uci) => document.querySelector('#moves .move.current')?.getAttribute('data-uci') === uci,
+      {},
+      moves[1].uci,
+    );
+    expect(await page.$eval('#status', (el) => el.textContent)).toMatch(/End returns to the game/);
+    // The board shows the earlier position and takes no move there.
+    await drag('d2', 'd4');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await moveList()).toEqual(moves);
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your move');
+    expect(await current()).toBe(moves[3].uci);
+    // Take back: the player's move and the reply are gone, and it is the player's move again.
+    await page.click('#undo');
+    await waitForMoves(2);
+    expect(await moveList()).toEqual(moves.slice(0, 2));
+    expect(await current()).toBe(moves[1].uci);
+  });
+
   it('analyses the position, shows lines with a depth, and stops', async () => {
     const game = replay(await moveList());
     await page.click('#tab-analyse');
