@@ -5,9 +5,11 @@ import './style.css';
 import { Engine } from '../src/api/browser';
 import { SKILL_MAX_ELO, SKILL_MIN_ELO } from '../src/search/skill';
 import { createBoard } from './board';
+import { bindKeys } from './keys';
 import { createEnginePanel } from './engine-panel';
+import { createMoveMenu } from './move-menu';
 import { createMovesView, findNode } from './moves-view';
-import { createPgnIo } from './pgn-io';
+import { createPgnIo, currentPgn } from './pgn-io';
 import { createPlay } from './play';
 import { readPgn, type PgnGame } from './pgn';
 import {
@@ -17,6 +19,7 @@ import {
   goto,
   halt,
   listen,
+  makeMainline,
   navigate,
   play,
   promote,
@@ -24,11 +27,10 @@ import {
   setMode,
   setStatus,
   setTree,
+  type Mode,
 } from './state';
-import { MoveTree } from './tree';
+import { MoveTree, type MoveNode } from './tree';
 import { decodeHash, encodeHash, nodeAt, pathOf } from './url';
-import { currentPgn } from './pgn-io';
-import type { Mode } from './state';
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const el = document.getElementById(id);
@@ -68,10 +70,23 @@ const board = createBoard($('board'), (uci) => {
   if (app.mode === 'play') return gamePlay.move(uci);
   if (!play(uci)) goto(app.tree.current);
 });
-const moves = createMovesView($('moves'), (id) => {
-  const node = findNode(app.tree, id);
-  if (node) goto(node);
+const menu = createMoveMenu({
+  promote,
+  makeMain: makeMainline,
+  remove: (node) => void deleteFrom(node),
 });
+const moves = createMovesView(
+  $('moves'),
+  (id) => {
+    const node = findNode(app.tree, id);
+    if (node) goto(node);
+  },
+  (id, x, y) => {
+    const node = findNode(app.tree, id);
+    // The game against the engine is one line: its tree is not edited.
+    if (node && app.mode === 'analyse') menu.open(app.tree, node, x, y);
+  },
+);
 const panel = createEnginePanel(panelDom, board, (uci) => void play(uci));
 const gamePlay = createPlay(
   {
@@ -172,31 +187,7 @@ function openHash(): boolean {
   }
 }
 
-const KEYS: Record<string, Parameters<typeof navigate>[0]> = {
-  ArrowLeft: 'back',
-  ArrowRight: 'forward',
-  ArrowUp: 'up',
-  ArrowDown: 'down',
-  Home: 'start',
-  End: 'end',
-};
-document.addEventListener('keydown', (e) => {
-  if (e.altKey || e.ctrlKey || e.metaKey) return;
-  // Keys typed into a field are the field's.
-  if ((e.target as HTMLElement).closest?.('input, textarea, select, [contenteditable]')) return;
-  const step = KEYS[e.key];
-  if (step) {
-    e.preventDefault();
-    navigate(step);
-  } else if (e.key === 'f') {
-    void board.flip();
-  }
-});
-$('nav-start').addEventListener('click', () => navigate('start'));
-$('nav-back').addEventListener('click', () => navigate('back'));
-$('nav-forward').addEventListener('click', () => navigate('forward'));
-$('nav-end').addEventListener('click', () => navigate('end'));
-$('flip').addEventListener('click', () => void board.flip());
+bindKeys(navigate, () => void board.flip());
 window.addEventListener('hashchange', () => void openHash());
 
 function showStrength(): void {
@@ -219,16 +210,17 @@ for (const select of [panelDom.multipv, panelDom.threads])
     if (app.analysing) void panel.analyse();
   });
 
-async function deleteShown(): Promise<void> {
-  const node = app.tree.current;
+async function deleteFrom(node: MoveNode): Promise<void> {
   if (!node.parent) return;
   const wasAnalysing = app.analysing;
   await halt();
   app.analysing = wasAnalysing;
   remove(node);
 }
-ui.undo.addEventListener('click', () => void (app.mode === 'play' ? gamePlay.takeBack() : deleteShown()));
-ui.remove.addEventListener('click', () => void deleteShown());
+ui.undo.addEventListener('click', () =>
+  app.mode === 'play' ? void gamePlay.takeBack() : void deleteFrom(app.tree.current),
+);
+ui.remove.addEventListener('click', () => void deleteFrom(app.tree.current));
 ui.promote.addEventListener('click', () => promote(app.tree.current));
 
 ui.fenForm.addEventListener('submit', (e) => {

@@ -70,10 +70,21 @@ export interface MovesView {
   render(tree: MoveTree, result: string): void;
 }
 
-export function createMovesView(container: HTMLElement, onPick: (id: number) => void): MovesView {
+/** onPick: a click on a move (or its comment or glyph); onMenu: a right-click or long press on one, where it was. */
+export function createMovesView(
+  container: HTMLElement,
+  onPick: (id: number) => void,
+  onMenu: (id: number, x: number, y: number) => void,
+): MovesView {
   container.addEventListener('click', (e) => {
     const target = (e.target as HTMLElement).closest<HTMLElement>('[data-id]');
     if (target?.dataset.id) onPick(Number(target.dataset.id));
+  });
+  container.addEventListener('contextmenu', (e) => {
+    const target = (e.target as HTMLElement).closest<HTMLElement>('.move[data-id]');
+    if (!target?.dataset.id) return;
+    e.preventDefault();
+    onMenu(Number(target.dataset.id), e.clientX, e.clientY);
   });
   return {
     render(tree, result) {

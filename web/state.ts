@@ -3,6 +3,7 @@
 // through the functions here, which tell every listener that something changed.
 import { EngineError, type Engine, type SearchInfo } from '../src/api/browser';
 import { Game, type Color } from './game';
+import type { Step } from './keys';
 import { MoveTree, type MoveNode } from './tree';
 
 export type Mode = 'play' | 'analyse';
@@ -81,7 +82,7 @@ export function goto(node: MoveNode): void {
 }
 
 /** Moves through the tree as the keys do; nothing happens (and nothing is redrawn) at an end. */
-export function navigate(step: 'back' | 'forward' | 'up' | 'down' | 'start' | 'end'): void {
+export function navigate(step: Step): void {
   const t = app.tree;
   const before = t.current;
   if (step === 'back') t.back();
@@ -117,6 +118,12 @@ export function remove(node: MoveNode): void {
 /** Makes node's line one place more important among its siblings. */
 export function promote(node: MoveNode): void {
   app.tree.promote(node);
+  emit('position');
+}
+
+/** Makes node's line the main line: at every branch on its way, its side goes first. */
+export function makeMainline(node: MoveNode): void {
+  for (const n of app.tree.path(node)) while (n.parent && n.parent.children[0] !== n) app.tree.promote(n);
   emit('position');
 }
 

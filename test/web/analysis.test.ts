@@ -278,6 +278,31 @@ describe.skipIf(!CHROMIUM)('analysis board in headless Chromium', () => {
     }
   });
 
+  it('makes a variation the main line and deletes a line from the menu a right-click on a move opens', async () => {
+    await page.$eval('#pgn-text', (el) => ((el as HTMLTextAreaElement).value = '1. d4 d5 2. c4 (2. Nf3 Nf6) e6 *'));
+    await page.click('#pgn-load');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 6);
+    const menuOn = async (san: string, item: string): Promise<void> => {
+      const moves = await page.$$('#moves .move');
+      for (const m of moves) if ((await m.evaluate((e) => e.textContent)) === san) await m.click({ button: 'right' });
+      await page.waitForSelector('#move-menu:not([hidden])');
+      const [button] = await page.$$(`xpath/.//div[@id="move-menu"]/button[text()="${item}"]`);
+      await (button as ElementHandle<HTMLButtonElement>).click();
+      await page.waitForSelector('#move-menu[hidden]');
+    };
+    const view = (): Promise<{ main: string[]; variation: string[] }> =>
+      page.evaluate(() => ({
+        main: [...document.querySelectorAll('#moves > .move')].map((e) => e.textContent ?? ''),
+        variation: [...document.querySelectorAll('#moves .variations .move')].map((e) => e.textContent ?? ''),
+      }));
+    await menuOn('Nf6', 'Make main line');
+    expect(await view()).toEqual({ main: ['d4', 'd5', 'Nf3', 'Nf6'], variation: ['c4', 'e6'] });
+    await menuOn('e6', 'Delete from here');
+    expect(await view()).toEqual({ main: ['d4', 'd5', 'Nf3', 'Nf6'], variation: ['c4'] });
+    await menuOn('c4', 'Promote variation');
+    expect(await view()).toEqual({ main: ['d4', 'd5', 'c4'], variation: ['Nf3', 'Nf6'] });
+  });
+
   it('lays the panel beside the board on a small laptop and under it on a phone', async () => {
     const boxes = (): Promise<{ board: DOMRect; panel: DOMRect; width: number }> =>
       page.evaluate(() => ({
