@@ -310,7 +310,9 @@ describe.skipIf(!CHROMIUM)('analysis board in headless Chromium', () => {
         panel: document.querySelector('#panel')!.getBoundingClientRect().toJSON(),
         width: document.documentElement.scrollWidth,
       }));
-    // The board redraws itself at its new size a moment after the window changes.
+    // At the end of the game, for the screenshot. The board redraws itself at its new size a moment after the window
+    // changes.
+    await page.keyboard.press('End');
     await page.setViewport({ width: 800, height: 600 });
     await expect.poll(async () => (await boxes()).board.bottom, { timeout: 3000 }).toBeLessThanOrEqual(600);
     let b = await boxes();
