@@ -172,8 +172,8 @@ async function openTree(tree: MoveTree, tags: Record<string, string>, at = tree.
   setTree(tree, tags);
 }
 
-/** Opens what the URL's hash holds; false when it holds nothing of ours (a bad one says why). */
-function openHash(): boolean {
+/** Opens what the URL's hash holds: true if it did, false if it holds nothing of ours, or why it cannot be read. */
+function openHash(): boolean | string {
   const state = decodeHash(location.hash);
   if (!state) return false;
   try {
@@ -182,13 +182,15 @@ function openHash(): boolean {
     void openTree(game.tree, game.tags, nodeAt(game.tree, state.path));
     return true;
   } catch (err) {
-    setStatus('idle', `The link's game could not be read: ${(err as Error).message}`);
-    return false;
+    return `The link's game could not be read: ${(err as Error).message}`;
   }
 }
 
 bindKeys(navigate, () => void board.flip());
-window.addEventListener('hashchange', () => void openHash());
+window.addEventListener('hashchange', () => {
+  const opened = openHash();
+  if (typeof opened === 'string') setStatus(app.phase, opened);
+});
 
 function showStrength(): void {
   ui.eloValue.textContent = ui.fullStrength.checked ? 'full' : ui.elo.value;
@@ -265,12 +267,14 @@ async function init(): Promise<void> {
     ? `Cross-origin isolated: up to ${max} thread${max === 1 ? '' : 's'} with a shared hash.`
     : 'Not cross-origin isolated: one thread (serve with COOP/COEP headers for more).';
   for (const b of [panelDom.go, ui.newGame, ui.undo]) b.disabled = false;
-  if (fromLink) goto(app.tree.current);
+  if (fromLink === true) goto(app.tree.current);
   else await gamePlay.newGame();
+  // A link that could not be read: said once the page is ready, over a new game.
+  if (typeof fromLink === 'string') setStatus(app.phase, `${fromLink}. ${app.status}`);
 }
 
 // A link with a game or a position opens it for analysis at once, before the engine is ready; otherwise a new game
 // once it is.
 const fromLink = openHash();
-if (!fromLink) goto(app.tree.root);
+if (fromLink !== true) goto(app.tree.root);
 void init();

@@ -329,6 +329,25 @@ describe.skipIf(!CHROMIUM)('analysis board in headless Chromium', () => {
     await page.setViewport({ width: 1100, height: 720 });
   });
 
+  it('says so when a link holds a game that cannot be read, and keeps the game (or starts a new one on a load)', async () => {
+    const before = await page.$$eval('#moves .move', (els) => els.map((e) => e.textContent));
+    expect(before.length).toBeGreaterThan(0);
+    // Only the hash changes: the same page reads it.
+    await page.goto(`${url}#pgn=1._e4_e5_2._Qxf7`);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('could not be read'));
+    expect(await page.$eval('#status', (el) => el.textContent)).toMatch(
+      /^The link's game could not be read: illegal move 'Qxf7'/,
+    );
+    expect(await page.$$eval('#moves .move', (els) => els.map((e) => e.textContent))).toEqual(before);
+    // Loaded with it: a new game, and the same words.
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('body[data-state="human"]', { timeout: 30000 });
+    expect(await page.$eval('#status', (el) => el.textContent)).toMatch(
+      /could not be read: illegal move 'Qxf7' after 2 plies\. Your move$/,
+    );
+    expect(await page.$$('#moves .move')).toHaveLength(0);
+  });
+
   it('logged no errors to the console', () => {
     expect(errors).toEqual([]);
   });
