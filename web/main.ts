@@ -140,6 +140,8 @@ listen((change) => {
   board.show(gameAt(node), node.uci, true);
   moves.render(app.tree, resultText());
   ui.remove.disabled = node === app.tree.root;
+  // In analysis, Take back deletes the move shown: there is none at the start.
+  ui.undo.disabled = !app.engine || (app.mode === 'analyse' && node === app.tree.root);
   ui.promote.disabled = !node.parent || node.parent.children.indexOf(node) === 0;
   ui.fen.value = gameAt(node).fen();
   writeUrl();
