@@ -4,7 +4,12 @@ import { ChessClock, formatClock, parseTimeControl, TIME_CONTROLS } from '../../
 
 function fake(): { now: () => number; advance: (ms: number) => void } {
   let t = 1000;
-  return { now: () => t, advance: (ms) => void (t += ms) };
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+  };
 }
 
 describe('chess clock', () => {
