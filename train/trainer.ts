@@ -9,6 +9,7 @@ import { loadData, DEFAULT_FILTER } from './loader';
 import { initParams, paramCount, layout, Kernel, hiddenOf, widen } from './model';
 import { quantise, quantisedEval, dequantise } from './quantise';
 import { MAX_BUCKETS, parseNet } from '../src/eval/netfile';
+import { lambdaAt, lrAt } from './schedule';
 
 interface Opts {
   data: string[];
@@ -20,6 +21,8 @@ interface Opts {
   lr: number;
   lrEnd: number;
   lambda: number;
+  /** The result weight at the end of training, reached linearly from lambda (a ramp); lambda itself when equal. */
+  lambdaEnd: number;
   scale: number;
   seed: number;
   threads: number;
@@ -101,13 +104,19 @@ async function train(o: Opts): Promise<void> {
       w.once('message', (m: { loss: number }) => res(m.loss));
       w.postMessage(msg);
     });
-  const spread = async (type: string, idx: Uint32Array, from: number, to: number): Promise<number> => {
+  const spread = async (
+    type: string,
+    idx: Uint32Array,
+    from: number,
+    to: number,
+    lambda = o.lambdaEnd,
+  ): Promise<number> => {
     const n = to - from,
       parts: Promise<number>[] = [];
     for (let t = 0; t < o.threads; t++) {
       const a = from + Math.floor((n * t) / o.threads),
         b = from + Math.floor((n * (t + 1)) / o.threads);
-      parts.push(call(workers[t], { type, idx, from: a, to: b, lambda: o.lambda }));
+      parts.push(call(workers[t], { type, idx, from: a, to: b, lambda }));
     }
     return (await Promise.all(parts)).reduce((x, y) => x + y, 0);
   };
@@ -125,7 +134,7 @@ async function train(o: Opts): Promise<void> {
     val.length ? (await spread('loss', val, 0, val.length)) / val.length : NaN;
   console.log(
     `net 768 -> ${H} x 2 -> 1 (SCReLU), ${B} output bucket(s), ${P} parameters; ${o.epochs} epochs x ${batchesPerEpoch} batches of ${o.batch}; ` +
-      `lr ${o.lr} -> ${o.lr * o.lrEnd} (cosine), lambda ${o.lambda} (result weight), scale ${o.scale}, ${o.threads} threads, seed ${o.seed}`,
+      `lr ${o.lr} -> ${o.lr * o.lrEnd} (cosine), lambda ${o.lambda}${o.lambdaEnd !== o.lambda ? ` -> ${o.lambdaEnd} (linear)` : ''} (result weight; validation at ${o.lambdaEnd}), scale ${o.scale}, ${o.threads} threads, seed ${o.seed}`,
   );
   console.log(`epoch 0: validation loss ${(await valLoss()).toFixed(6)}`);
   for (let epoch = 1; epoch <= o.epochs; epoch++) {
@@ -141,8 +150,8 @@ async function train(o: Opts): Promise<void> {
     for (let bi = 0; bi < batchesPerEpoch; bi++) {
       const from = bi * o.batch,
         to = from + o.batch;
-      lossSum += await spread('grad', tr, from, to);
-      const lr = o.lr * (o.lrEnd + (1 - o.lrEnd) * 0.5 * (1 + Math.cos((Math.PI * step) / totalSteps)));
+      lossSum += await spread('grad', tr, from, to, lambdaAt(o, step, totalSteps));
+      const lr = lrAt(o, step, totalSteps);
       step++;
       const c1 = 1 - b1 ** step,
         c2 = 1 - b2 ** step;
@@ -211,6 +220,7 @@ function main(): void {
     .option('--lr <x>', 'initial learning rate', '0.002')
     .option('--lr-end <x>', 'final learning rate as a fraction of the initial one', '0.05')
     .option('--lambda <x>', 'weight of the game result in the target (0: score only)', '0')
+    .option('--lambda-end <x>', 'result weight at the end, reached linearly from --lambda (default: --lambda)')
     .option('--scale <n>', 'centipawns per unit of the output (sigmoid(score / scale))', '400')
     .option('--seed <n>', 'initial weights and shuffling', '1')
     .option('--threads <n>', 'worker threads', '2')
@@ -242,6 +252,7 @@ function main(): void {
     lr: num('lr'),
     lrEnd: num('lrEnd'),
     lambda: num('lambda'),
+    lambdaEnd: r.lambdaEnd === undefined ? num('lambda') : num('lambdaEnd'),
     scale: num('scale'),
     seed: num('seed'),
     threads: num('threads'),
