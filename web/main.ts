@@ -11,6 +11,7 @@ import { createMoveMenu } from './move-menu';
 import { createMovesView, findNode } from './moves-view';
 import { createPgnIo, currentPgn } from './pgn-io';
 import { createPlay } from './play';
+import { findPlayDom } from './play-dom';
 import { readPgn, type PgnGame } from './pgn';
 import {
   app,
@@ -89,13 +90,13 @@ const moves = createMovesView(
 );
 const panel = createEnginePanel(panelDom, board, (uci) => void play(uci));
 const gamePlay = createPlay(
-  {
-    fullStrength: ui.fullStrength,
-    elo: ui.elo,
-    movetime: $<HTMLSelectElement>('movetime'),
-    color: $<HTMLSelectElement>('color'),
-  },
+  findPlayDom(),
   (color) => board.setOrientation(color),
+  // The game's PGN, with its result and tags, waits in the PGN box to be copied or downloaded.
+  () => {
+    $<HTMLTextAreaElement>('pgn-text').value = currentPgn();
+    $<HTMLDetailsElement>('pgn-box').open = true;
+  },
 );
 
 function updateInput(): void {

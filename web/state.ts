@@ -4,6 +4,7 @@
 import { EngineError, type Engine, type SearchInfo } from '../src/api/browser';
 import { Game, type Color } from './game';
 import type { Step } from './keys';
+import type { Match } from './match';
 import { MoveTree, type MoveNode } from './tree';
 
 export type Mode = 'play' | 'analyse';
@@ -19,6 +20,8 @@ export interface App {
   head: MoveNode;
   /** The side the player has in play mode. */
   human: Color;
+  /** The game on a clock in play mode (its clocks, the engine's last evaluation, its end), or null before one. */
+  match: Match | null;
   engine: Engine | null;
   phase: Phase;
   status: string;
@@ -41,6 +44,7 @@ export const app: App = {
   tags: {},
   head: tree.root,
   human: 'w',
+  match: null,
   engine: null,
   phase: 'loading',
   status: 'Loading the engine…',

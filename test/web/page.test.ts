@@ -67,7 +67,11 @@ describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
     await page.waitForSelector('body[data-state="human"]', { timeout: 30000 });
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
     expect(await page.$$eval('#board [data-piece]', (els) => els.length)).toBe(32);
-    await page.select('#movetime', '300');
+    // A fast clock: Tessera's replies come within a second or two.
+    await page.select('#time-control', '1+0');
+    await page.click('#new-game');
+    await page.waitForFunction(() => document.querySelector('#clocks .clock-time')?.textContent === '1:00');
+    await page.waitForSelector('body[data-state="human"]');
   });
 
   it('plays a move dragged on the board and gets a legal reply from Tessera', async () => {

@@ -1,0 +1,138 @@
+// The web page's game on a clock, and the analysis's settings, threat mode and opening names, in headless Chromium
+// (test/helpers/web-page.ts builds and serves the page). The player moves with the mouse, as a user would.
+import * as path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { CHROMIUM, reportMissingChromium } from '../helpers/browser';
+import { dragPiece, servePage, type ServedPage } from '../helpers/web-page';
+
+const OUT = path.join(__dirname, 'out');
+reportMissingChromium('test/web/play-clock.test.ts', 'web page clock and analysis settings');
+
+describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat mode, opening names', () => {
+  let served: ServedPage | undefined;
+  let page: Page;
+  let url = '';
+  let errors: string[] = [];
+
+  beforeAll(async () => {
+    served = await servePage();
+    ({ page, url, errors } = served);
+    mkdirSync(OUT, { recursive: true });
+  }, 40000);
+
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  const text = (sel: string): Promise<string> => page.$eval(sel, (el) => el.textContent ?? '');
+  const moveCount = (): Promise<number> => page.$$eval('#moves .move', (els) => els.length);
+
+  async function waitForMoves(n: number, timeout = 20000): Promise<void> {
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('#moves .move').length === n && document.body.dataset.state === 'human',
+      { timeout },
+      n,
+    );
+  }
+
+  /** What the engine was told at its last go (the clocks' data-go): wtime, btime, winc, binc. */
+  async function lastGo(): Promise<Record<string, number>> {
+    const go = await page.$eval('#clocks', (el) => (el as HTMLElement).dataset.go ?? '');
+    const words = go.split(' ');
+    const out: Record<string, number> = {};
+    for (let i = 0; i + 1 < words.length; i += 2) out[words[i]] = Number(words[i + 1]);
+    return out;
+  }
+
+  async function newGame(control: string, custom = ''): Promise<void> {
+    await page.select('#time-control', control);
+    if (custom) await page.$eval('#custom-tc', (el, v) => ((el as HTMLInputElement).value = v), custom);
+    await page.select('#color', 'w');
+    await page.click('#new-game');
+  }
+
+  it('plays at 1+1 against the limiter: the engine is told wtime/btime/winc/binc, the clocks run', async () => {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-state="human"]', { timeout: 30000 });
+    await newGame('1+1');
+    await page.waitForFunction(() => document.querySelector('#clock-w .clock-time')?.textContent === '1:00');
+    expect(await text('#clock-b .clock-name')).toBe('Black · Tessera (Elo 1500)');
+    await dragPiece(page, 'e2', 'e4');
+    await waitForMoves(2);
+    const first = await lastGo();
+    expect(first.winc).toBe(1000);
+    expect(first.binc).toBe(1000);
+    // White moved (and got its increment) before Black's go: both clocks are near a minute.
+    expect(first.btime).toBeGreaterThan(50000);
+    expect(first.btime).toBeLessThanOrEqual(60000);
+    expect(first.wtime).toBeGreaterThan(50000);
+    expect(first.wtime).toBeLessThanOrEqual(61000);
+    await dragPiece(page, 'd2', 'd4');
+    await waitForMoves(4);
+    const second = await lastGo();
+    // The engine's own clock at its second go: what it used on its first move is gone, its increment added.
+    expect(second.btime).not.toBe(first.btime);
+    expect(second.btime).toBeLessThanOrEqual(first.btime + 1000);
+    // The player's clock runs: it shows less than a minute and an increment.
+    const w = Number(await page.$eval('#clock-w', (el) => (el as HTMLElement).dataset.ms));
+    expect(w).toBeLessThan(62000);
+    expect(await page.$eval('#clock-w', (el) => el.classList.contains('running'))).toBe(true);
+    expect(await page.$eval('#clock-w .clock-time', (el) => el.textContent)).toMatch(/^[01]:\d\d$/);
+  });
+
+  it('has a draw offer declined early in the game, and ends by resignation with a PGN', async () => {
+    await page.click('#offer-draw');
+    await page.waitForFunction(() =>
+      /declines the draw/.test(document.querySelector('#play-message')?.textContent ?? ''),
+    );
+    expect(await moveCount()).toBe(4);
+    await page.click('#resign');
+    await page.waitForSelector('body[data-state="over"]');
+    expect(await text('#play-result')).toBe('0-1 · White resigned');
+    expect(await text('#status')).toBe('White resigned (0-1)');
+    const pgn = await page.$eval('#pgn-text', (el) => (el as HTMLTextAreaElement).value);
+    expect(pgn).toContain('[White "You"]');
+    expect(pgn).toContain('[Black "Tessera (Elo 1500)"]');
+    expect(pgn).toContain('[Result "0-1"]');
+    expect(pgn).toContain('[TimeControl "60+1"]');
+    expect(pgn).toContain('[Termination "Normal"]');
+    expect(pgn).toMatch(/\[Date "\d{4}\.\d\d\.\d\d"\]/);
+    expect(pgn).toMatch(/1\. e4 \S+ 2\. d4 \S+ 0-1/);
+    expect(await page.$eval('#resign', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+  });
+
+  it('refuses a bad custom time control, then loses on time at a short custom one', async () => {
+    await newGame('custom', '5 minutes');
+    await page.waitForFunction(() =>
+      /not a time control/.test(document.querySelector('#play-message')?.textContent ?? ''),
+    );
+    // The finished game is still there.
+    expect(await text('#play-result')).toBe('0-1 · White resigned');
+    expect(await moveCount()).toBe(4);
+    // 6 seconds and no increment: a 1+1 flag would take a minute of waiting; this clock's flag falls as one does.
+    await newGame('custom', '0.1+0');
+    // Tenths under ten seconds; White's clock runs from the start.
+    await page.waitForFunction(() =>
+      /^0:0[56]\.\d$/.test(document.querySelector('#clock-w .clock-time')?.textContent ?? ''),
+    );
+    await dragPiece(page, 'e2', 'e4');
+    await waitForMoves(2);
+    const go = await lastGo();
+    expect(go.btime).toBeLessThanOrEqual(6000);
+    expect(go.winc).toBe(0);
+    await page.waitForSelector('body[data-state="over"]', { timeout: 12000 });
+    expect(await text('#play-result')).toBe('0-1 · White lost on time');
+    expect(await text('#clock-w .clock-time')).toBe('0:00.0');
+    const pgn = await page.$eval('#pgn-text', (el) => (el as HTMLTextAreaElement).value);
+    expect(pgn).toContain('[TimeControl "6+0"]');
+    expect(pgn).toContain('[Termination "Time forfeit"]');
+    expect(pgn).toContain('[Result "0-1"]');
+    await page.screenshot({ path: path.join(OUT, 'play-clock.png') });
+  });
+
+  it('logged no errors to the console', () => {
+    expect(errors).toEqual([]);
+  });
+});
