@@ -20,6 +20,8 @@ export const ARROW = {
   other: { class: 'arrow-other' },
   preview: { class: 'arrow-preview' },
   previewReply: { class: 'arrow-preview-reply' },
+  /** The review's best move at a marked move (review-panel.ts). */
+  review: { class: 'arrow-review' },
 } as const;
 export type ArrowKind = keyof typeof ARROW;
 export interface BoardArrow {
@@ -33,7 +35,8 @@ export interface BoardView {
   show(game: Game, lastMove: string, animated: boolean): void;
   /** Takes moves from the side to move in game, or (null) none. */
   allowMoves(game: Game | null): void;
-  setArrows(arrows: readonly BoardArrow[]): void;
+  /** The arrows of one layer ('engine': the analysis; 'review': the review's best move), drawn over the others'. */
+  setArrows(arrows: readonly BoardArrow[], layer?: 'engine' | 'review'): void;
   setOrientation(color: 'w' | 'b'): Promise<void>;
   flip(): Promise<void>;
 }
@@ -50,6 +53,7 @@ export function createBoard(el: HTMLElement, onMove: (uci: string) => void): Boa
   });
   let game: Game | null = null;
   let arrowKey = '';
+  const layers = new Map<string, readonly BoardArrow[]>();
   let turning: Promise<void> = Promise.resolve();
 
   function onInput(event: MoveInputEvent): boolean | undefined {
@@ -99,13 +103,15 @@ export function createBoard(el: HTMLElement, onMove: (uci: string) => void): Boa
       board.disableMoveInput();
       if (g && !g.end()) board.enableMoveInput(onInput, g.turn() === 'w' ? COLOR.white : COLOR.black);
     },
-    setArrows(arrows) {
+    setArrows(arrows, layer = 'engine') {
+      layers.set(layer, arrows);
+      const all = [...layers.values()].flat();
       // Search reports come many times a second: redraw only when the arrows differ.
-      const key = arrows.map((a) => `${a.kind}:${a.uci}`).join(' ');
+      const key = all.map((a) => `${a.kind}:${a.uci}`).join(' ');
       if (key === arrowKey) return;
       arrowKey = key;
       board.removeArrows();
-      for (const a of arrows) board.addArrow(ARROW[a.kind], a.uci.slice(0, 2), a.uci.slice(2, 4));
+      for (const a of all) board.addArrow(ARROW[a.kind], a.uci.slice(0, 2), a.uci.slice(2, 4));
     },
     setOrientation(color) {
       // cm-chessboard takes one turn of the board at a time.

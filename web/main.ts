@@ -7,6 +7,7 @@ import { SKILL_MAX_ELO, SKILL_MIN_ELO } from '../src/search/skill';
 import { createBoard } from './board';
 import { bindKeys } from './keys';
 import { createEnginePanel } from './engine-panel';
+import { createExtras } from './extras';
 import { createMoveMenu } from './move-menu';
 import { createMovesView, findNode } from './moves-view';
 import { createPgnIo, currentPgn } from './pgn-io';
@@ -89,6 +90,13 @@ const moves = createMovesView(
   },
 );
 const panel = createEnginePanel(panelDom, board, (uci) => void play(uci));
+const extras = createExtras(
+  board,
+  openTree,
+  () => Number(panelDom.threads.value || 1),
+  goto,
+  () => moves.render(app.tree, resultText(), app.review),
+);
 const gamePlay = createPlay(
   findPlayDom(),
   (color) => board.setOrientation(color),
@@ -125,6 +133,7 @@ function writeUrl(): void {
 }
 
 listen((change) => {
+  extras.onChange(change);
   if (change === 'status') {
     document.body.dataset.state = app.phase;
     ui.status.textContent = app.status;
@@ -139,7 +148,7 @@ listen((change) => {
   }
   const node = app.tree.current;
   board.show(gameAt(node), node.uci, true);
-  moves.render(app.tree, resultText());
+  moves.render(app.tree, resultText(), app.review);
   ui.remove.disabled = node === app.tree.root;
   // In analysis, Take back deletes the move shown: there is none at the start.
   ui.undo.disabled = !app.engine || (app.mode === 'analyse' && node === app.tree.root);
@@ -270,8 +279,11 @@ async function init(): Promise<void> {
     ? `Cross-origin isolated: up to ${max} thread${max === 1 ? '' : 's'} with a shared hash.`
     : 'Not cross-origin isolated: one thread (serve with COOP/COEP headers for more).';
   for (const b of [panelDom.go, ui.newGame, ui.undo]) b.disabled = false;
-  if (fromLink === true) goto(app.tree.current);
-  else await gamePlay.newGame();
+  // Without a game in the link, the game of the last visit (IndexedDB), else a new one.
+  if (fromLink === true) {
+    extras.skipRestore();
+    goto(app.tree.current);
+  } else if (!(await extras.restore())) await gamePlay.newGame();
   // A link that could not be read: said once the page is ready, over a new game.
   if (typeof fromLink === 'string') setStatus(app.phase, `${fromLink}. ${app.status}`);
 }

@@ -1,6 +1,7 @@
 // The moves panel: the tree laid out by moves-layout.ts, the node shown highlighted, a click on any move (or its
 // comment) goes there. Each move is a .move span whose text is its SAN and whose data-id is the tree node's id.
 import { layout, type Item } from './moves-layout';
+import type { Mark } from './review';
 import type { MoveNode, MoveTree } from './tree';
 
 function el(tag: string, className: string, text = ''): HTMLElement {
@@ -10,7 +11,10 @@ function el(tag: string, className: string, text = ''): HTMLElement {
   return e;
 }
 
-function render(items: readonly Item[], current: MoveNode, into: HTMLElement): void {
+/** The review's marks (review-panel.ts), kept apart from the game's own NAGs: shown after them, never exported. */
+type Marks = ReadonlyMap<MoveNode, { mark: Mark | null }>;
+
+function render(items: readonly Item[], current: MoveNode, into: HTMLElement, marks: Marks): void {
   for (const item of items) {
     switch (item.kind) {
       case 'move': {
@@ -25,6 +29,14 @@ function render(items: readonly Item[], current: MoveNode, into: HTMLElement): v
           glyph.dataset.id = String(item.node.id);
           into.append(glyph);
         }
+        const mark = marks.get(item.node)?.mark;
+        if (mark) {
+          const m = el('span', 'review-mark', mark);
+          m.dataset.id = String(item.node.id);
+          m.dataset.mark = mark;
+          m.title = mark === '??' ? 'Blunder' : mark === '?' ? 'Mistake' : 'Inaccuracy';
+          into.append(m);
+        }
         break;
       }
       case 'comment': {
@@ -37,7 +49,7 @@ function render(items: readonly Item[], current: MoveNode, into: HTMLElement): v
         const block = el('div', 'variations');
         for (const line of item.lines) {
           const row = el('div', 'line');
-          render(line, current, row);
+          render(line, current, row, marks);
           block.append(row);
         }
         into.append(block);
@@ -67,7 +79,8 @@ export function findNode(tree: MoveTree, id: number): MoveNode | null {
 }
 
 export interface MovesView {
-  render(tree: MoveTree, result: string): void;
+  /** marks: the review's judgement of the main line's moves, by node. */
+  render(tree: MoveTree, result: string, marks?: Marks): void;
 }
 
 /** onPick: a click on a move (or its comment or glyph); onMenu: a right-click or long press on one, where it was. */
@@ -87,9 +100,9 @@ export function createMovesView(
     onMenu(Number(target.dataset.id), e.clientX, e.clientY);
   });
   return {
-    render(tree, result) {
+    render(tree, result, marks = new Map()) {
       container.replaceChildren();
-      render(layout(tree, result), tree.current, container);
+      render(layout(tree, result), tree.current, container, marks);
       // Keep the move shown in sight, scrolling the list only (never the page). The list is position: relative, so
       // offsetTop is measured from its top.
       const cur = container.querySelector<HTMLElement>('.move.current');

@@ -4,6 +4,7 @@
 import { EngineError, type Engine, type SearchInfo } from '../src/api/browser';
 import { Game, type Color } from './game';
 import type { Step } from './keys';
+import type { MoveReview } from './review';
 import type { Match } from './match';
 import { MoveTree, type MoveNode } from './tree';
 
@@ -35,6 +36,8 @@ export interface App {
   lines: SearchInfo[];
   /** The option values last sent to the engine, so that a search sends only what changed. */
   options: Map<string, string | number | boolean>;
+  /** The whole-game review of the main line so far (review-panel.ts): each judged move by its node. */
+  review: Map<MoveNode, MoveReview>;
 }
 
 const tree = new MoveTree();
@@ -53,6 +56,7 @@ export const app: App = {
   analysing: false,
   lines: [],
   options: new Map(),
+  review: new Map(),
 };
 
 /** What changed: the node shown (or the tree), the mode, or the status line. */

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { swAssets } from './sw-assets.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -61,7 +62,8 @@ export default defineConfig({
   root,
   // Relative URLs, so web/dist works from any folder of any host.
   base: './',
-  plugins: [nnueBytes(), nodeBuiltinsEmpty()],
+  // swAssets: the list of built files the service worker (web/public/sw.js) caches for offline use.
+  plugins: [nnueBytes(), nodeBuiltinsEmpty(), swAssets()],
   // Workers are bundled on their own: they need the plugin as well, and ES modules to split code.
   worker: { format: 'es', plugins: () => [nnueBytes(), nodeBuiltinsEmpty()] },
   server: { headers: ISOLATION_HEADERS, fs: { allow: [repo] } },
