@@ -20,6 +20,8 @@ export const ARROW = {
   other: { class: 'arrow-other' },
   preview: { class: 'arrow-preview' },
   previewReply: { class: 'arrow-preview-reply' },
+  /** The opponent's threat (threat mode). */
+  threat: { class: 'arrow-threat' },
   /** The review's best move at a marked move (review-panel.ts). */
   review: { class: 'arrow-review' },
 } as const;

@@ -6,10 +6,12 @@ import { Engine } from '../src/api/browser';
 import { SKILL_MAX_ELO, SKILL_MIN_ELO } from '../src/search/skill';
 import { createBoard } from './board';
 import { bindKeys } from './keys';
+import { findSettingsDom } from './analysis-settings';
 import { createEnginePanel } from './engine-panel';
 import { createExtras } from './extras';
 import { createMoveMenu } from './move-menu';
 import { createMovesView, findNode } from './moves-view';
+import { createOpeningView } from './opening-view';
 import { createPgnIo, currentPgn } from './pgn-io';
 import { createPlay } from './play';
 import { findPlayDom } from './play-dom';
@@ -89,7 +91,8 @@ const moves = createMovesView(
     if (node && app.mode === 'analyse') menu.open(app.tree, node, x, y);
   },
 );
-const panel = createEnginePanel(panelDom, board, (uci) => void play(uci));
+const panel = createEnginePanel(panelDom, findSettingsDom(), board, (uci) => void play(uci));
+const opening = createOpeningView($('opening'));
 const extras = createExtras(
   board,
   openTree,
@@ -148,6 +151,7 @@ listen((change) => {
   }
   const node = app.tree.current;
   board.show(gameAt(node), node.uci, true);
+  opening.show(app.tree, node);
   moves.render(app.tree, resultText(), app.review);
   ui.remove.disabled = node === app.tree.root;
   // In analysis, Take back deletes the move shown: there is none at the start.
@@ -219,10 +223,6 @@ ui.tabAnalyse.addEventListener('click', () => void switchMode('analyse'));
 ui.newGame.addEventListener('click', () => void gamePlay.newGame());
 panelDom.go.addEventListener('click', () => void panel.analyse());
 panelDom.stop.addEventListener('click', () => void panel.stop());
-for (const select of [panelDom.multipv, panelDom.threads])
-  select.addEventListener('change', () => {
-    if (app.analysing) void panel.analyse();
-  });
 
 async function deleteFrom(node: MoveNode): Promise<void> {
   if (!node.parent) return;

@@ -132,6 +132,102 @@ describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat
     await page.screenshot({ path: path.join(OUT, 'play-clock.png') });
   });
 
+  /** Loads a PGN into the analysis board and goes to its last move. */
+  async function loadPgn(pgn: string, plies: number): Promise<void> {
+    await page.$eval('#pgn-text', (el, text) => ((el as HTMLTextAreaElement).value = text), pgn);
+    await page.$eval('#pgn-load', (el) => (el as HTMLButtonElement).click());
+    await page.waitForSelector('body[data-mode="analyse"]');
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .move').length === n, {}, plies);
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#moves .move:last-of-type.current') !== null);
+  }
+
+  it('names the opening of the move shown, and follows the keys', async () => {
+    await loadPgn('1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *', 10);
+    await page.waitForFunction(
+      () => document.querySelector('#opening')?.textContent === 'B90 Sicilian Defense: Najdorf Variation',
+      { timeout: 10000 },
+    );
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('#opening')?.textContent === '');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#opening')?.textContent === 'B20 Sicilian Defense');
+  });
+
+  it("shows the opponent's threat as a red arrow with x (Qxf7#), and refuses threat mode in check", async () => {
+    await loadPgn('1. e4 e5 2. Qh5 Nc6 3. Bc4 *', 5);
+    expect(await page.$eval('#threat', (el) => (el as HTMLButtonElement).disabled)).toBe(false);
+    await page.keyboard.press('x');
+    await page.waitForSelector('#board .arrows g.arrow-threat', { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelector('#lines li .pv')?.textContent?.includes('Qxf7#'), {
+      timeout: 20000,
+    });
+    expect(await page.$eval('#lines', (el) => el.classList.contains('threat'))).toBe(true);
+    expect(await page.$eval('#threat', (el) => el.getAttribute('aria-pressed'))).toBe('true');
+    expect(await page.$eval('#board .arrows g.arrow-threat', (el) => el.getAttribute('data-arrow'))).toBe('h5f7');
+    expect(await text('#engine-run')).toBe('running');
+    await page.screenshot({ path: path.join(OUT, 'threat.png') });
+    await page.keyboard.press('x');
+    await page.waitForFunction(() => !document.querySelector('#lines')?.classList.contains('threat'));
+    await page.click('#stop');
+    await page.waitForSelector('body[data-state="idle"]');
+    expect(await text('#engine-run')).toBe('stopped');
+    // In check there is no threat to show.
+    await loadPgn('1. e4 e5 2. Qh5 Nc6 3. Qxf7+ *', 5);
+    expect(await page.$eval('#threat', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    expect(await page.$eval('#threat', (el) => (el as HTMLElement).title)).toMatch(/check/);
+  });
+
+  it('goes deeper after a depth-limited search without clearing the lines', async () => {
+    await loadPgn('1. e4 e5 2. Nf3 Nc6 *', 4);
+    await page.select('#search-limit', 'depth:12');
+    await page.click('#go');
+    await page.waitForFunction(() => /^Done: depth 12/.test(document.querySelector('#status')?.textContent ?? ''), {
+      timeout: 30000,
+    });
+    expect(await page.$eval('#deeper', (el) => (el as HTMLButtonElement).disabled)).toBe(false);
+    const before = await page.$$eval('#lines li', (els) => els.map((e) => Number((e as HTMLElement).dataset.depth)));
+    expect(before.length).toBe(3);
+    await page.click('#deeper');
+    // The lines stay while the deeper search catches up: never fewer, never shallower.
+    for (let i = 0; i < 5; i++) {
+      const now = await page.$$eval('#lines li', (els) => els.map((e) => Number((e as HTMLElement).dataset.depth)));
+      expect(now.length).toBe(3);
+      for (const d of now) expect(d).toBeGreaterThanOrEqual(12);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await page.waitForFunction(() => /^Done: depth 1[6-9]/.test(document.querySelector('#status')?.textContent ?? ''), {
+      timeout: 40000,
+    });
+    expect(Number(await page.$eval('#stats', (el) => (el as HTMLElement).dataset.depth))).toBeGreaterThanOrEqual(16);
+  });
+
+  it('keeps the lines when the number of lines changes mid-search, and stops when the tab is hidden', async () => {
+    // A new limit while the analysis is on restarts it (Go is for a stopped analysis).
+    await page.select('#search-limit', 'infinite');
+    await page.waitForSelector('body[data-state="analysing"]');
+    await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 3, { timeout: 20000 });
+    // More lines: the three shown stay until the new search reports; fewer: the extra ones go at once.
+    await page.select('#multipv', '5');
+    expect(await page.$$eval('#lines li', (els) => els.length)).toBe(3);
+    await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 5, { timeout: 20000 });
+    await page.select('#multipv', '1');
+    expect(await page.$$eval('#lines li', (els) => els.length)).toBeGreaterThanOrEqual(1);
+    await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 1, { timeout: 20000 });
+    await page.waitForSelector('body[data-state="analysing"]');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForSelector('body[data-state="idle"]', { timeout: 10000 });
+    expect(await text('#status')).toMatch(/tab was hidden/);
+    expect(await text('#engine-run')).toBe('stopped');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+    });
+  });
+
   it('logged no errors to the console', () => {
     expect(errors).toEqual([]);
   });
