@@ -55,10 +55,35 @@ export class TbFile {
   private lastPage: Uint8Array | null = null;
   private lastGen = -1;
 
-  constructor(readonly path: string) {
+  /** The file at path, or (with bytes) a table held in memory under that name: a page where files cannot be read. */
+  constructor(
+    readonly path: string,
+    private readonly bytes: Uint8Array | null = null,
+  ) {
+    if (bytes) {
+      this.fd = -1;
+      this.size = bytes.length;
+      return;
+    }
     this.fd = fs.openSync(path, 'r');
     this.size = fs.fstatSync(this.fd).size;
     this.touch();
+  }
+
+  /** Page n of a table in memory: a view of its bytes, or a zero-padded copy of the last, short page. */
+  private memoryPage(n: number): Uint8Array {
+    const bytes = this.bytes as Uint8Array;
+    const start = n * PAGE_SIZE;
+    let p: Uint8Array;
+    if (start + PAGE_SIZE <= bytes.length) p = bytes.subarray(start, start + PAGE_SIZE);
+    else {
+      p = new Uint8Array(PAGE_SIZE);
+      if (start < bytes.length) p.set(bytes.subarray(start));
+    }
+    this.lastN = n;
+    this.lastPage = p;
+    this.lastGen = generation;
+    return p;
   }
 
   /** Marks the descriptor most recently used, closing the oldest when too many are open. */
@@ -71,6 +96,7 @@ export class TbFile {
   /** Gives the descriptor back (the file reopens on its next page miss). */
   release(): void {
     openFiles.delete(this);
+    if (this.bytes) return;
     if (this.fd >= 0) {
       try {
         fs.closeSync(this.fd);
@@ -92,6 +118,10 @@ export class TbFile {
   /** Page n of the file; bytes past the end of the file read as zero. */
   page(n: number): Uint8Array {
     if (n === this.lastN && this.lastGen === generation && this.lastPage !== null) return this.lastPage;
+    if (this.bytes) {
+      if (this.closed) throw new TbFormatError(`${this.path}: file closed`);
+      return this.memoryPage(n);
+    }
     const key = this.id * PAGES_PER_FILE + n;
     let p = lru.get(key);
     if (p !== undefined) {

@@ -62,11 +62,48 @@ export class Tablebases {
         into.set(m[1], full);
       }
     }
+    this.register(wdl, dtz, null);
+  }
+
+  /**
+   * Tables held in memory, by file name ('KQvK.rtbw', 'KQvK.rtbz', …; a path before the name is ignored): for hosts
+   * without files, such as a web page that fetched them. Names that are not tables are skipped; short files are
+   * reported in problems, as the directory scan does.
+   */
+  static fromFiles(files: ReadonlyMap<string, Uint8Array>): Tablebases {
+    const tb = new Tablebases('');
+    const wdl = new Map<string, string>(),
+      dtz = new Map<string, string>(),
+      byName = new Map<string, Uint8Array>();
+    for (const [path, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const file = path.slice(path.lastIndexOf('/') + 1);
+      const m = /^(.+)\.(rtbw|rtbz)$/.exec(file);
+      if (!m || !parseTableName(m[1]) || !(bytes instanceof Uint8Array)) continue;
+      const into = m[2] === 'rtbw' ? wdl : dtz;
+      if (into.has(m[1])) continue;
+      if (bytes.length % 64 !== 16) {
+        tb.problems.push(`${file}: incomplete (size ${bytes.length} is not 16 mod 64)`);
+        continue;
+      }
+      into.set(m[1], file);
+      byName.set(file, bytes);
+    }
+    tb.register(wdl, dtz, byName);
+    return tb;
+  }
+
+  /** Makes the table entries for the WDL files found (by table name), with their DTZ files where there are some. */
+  private register(
+    wdl: ReadonlyMap<string, string>,
+    dtz: ReadonlyMap<string, string>,
+    source: ReadonlyMap<string, Uint8Array> | null,
+  ): void {
     for (const [name, file] of wdl) {
       const e = new TableEntry(name, parseTableName(name)!);
       if (this.byKey.has(e.key)) continue; // the same material under a second name
       e.wdlPath = file;
       e.dtzPath = dtz.get(name) ?? null;
+      e.source = source;
       this.byKey.set(e.key, e);
       if (!e.symmetric) this.byKey.set(e.mirrorKey, e);
       this.numWdl++;

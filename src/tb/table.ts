@@ -65,6 +65,8 @@ export class TableEntry implements TableShape {
   readonly pawns1: number;
   wdlPath: string | null = null;
   dtzPath: string | null = null;
+  /** Tables held in memory by file name (wdlPath and dtzPath are then names in it); null: files on disk. */
+  source: ReadonlyMap<string, Uint8Array> | null = null;
   /** undefined until first use; null when the file could not be used (the reason in wdlError / dtzError). */
   wdl: WdlTable | null | undefined = undefined;
   dtz: DtzTable | null | undefined = undefined;
@@ -124,7 +126,7 @@ export class TableEntry implements TableShape {
     if (path === null) return { table: null, error: `${this.name}: no ${kind} file` };
     let f: TbFile | null = null;
     try {
-      f = new TbFile(path);
+      f = new TbFile(path, this.source?.get(path) ?? null);
       return { table: read(f, this), error: null };
     } catch (e) {
       f?.close();

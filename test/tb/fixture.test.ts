@@ -43,6 +43,27 @@ describe('Syzygy probes against fathom', () => {
     expect(tb.problems).toEqual([]);
   });
 
+  test("tables held in memory (a page's fetched files) probe as the files on disk do (every 5th position)", () => {
+    const files = new Map<string, Uint8Array>();
+    for (const f of fs.readdirSync(DIR))
+      files.set(`some/where/${f}`, new Uint8Array(fs.readFileSync(path.join(DIR, f))));
+    files.set('README.txt', new Uint8Array(3)); // not a table: skipped
+    files.set('KQvKQ.rtbw', new Uint8Array(100)); // a short copy beside the complete one: reported, not used
+    const mem = Tablebases.fromFiles(files);
+    expect(mem.summary()).toBe(tb.summary());
+    expect(mem.problems).toEqual(['KQvKQ.rtbw: incomplete (size 100 is not 16 mod 64)']);
+    let differ = 0;
+    for (let i = 0; i < LINES.length; i += 5) {
+      const pos = load(LINES[i].split(';')[0]);
+      if (probeWdl(mem, pos) !== probeWdl(tb, pos) || probeDtz(mem, pos) !== probeDtz(tb, pos)) differ++;
+    }
+    expect(differ).toBe(0);
+    // A short file is refused, and its table is then missing.
+    const short = Tablebases.fromFiles(new Map([['KQvK.rtbw', new Uint8Array(81)]]));
+    expect(short.numWdl).toBe(0);
+    expect(short.problems[0]).toMatch(/KQvK\.rtbw: incomplete/);
+  });
+
   test(`${LINES.length} fixture positions: WDL and DTZ equal fathom's`, () => {
     expect(LINES.length).toBeGreaterThanOrEqual(20000);
     const bad: string[] = [];
