@@ -279,11 +279,15 @@ async function init(): Promise<void> {
     ? `Cross-origin isolated: up to ${max} thread${max === 1 ? '' : 's'} with a shared hash.`
     : 'Not cross-origin isolated: one thread (serve with COOP/COEP headers for more).';
   for (const b of [panelDom.go, ui.newGame, ui.undo]) b.disabled = false;
-  // Without a game in the link, the game of the last visit (IndexedDB), else a new one.
-  if (fromLink === true) {
+  // Without a game in the link, the game of the last visit (IndexedDB), else a new one; a link that cannot be read
+  // still meant its own game, so a new one.
+  if (fromLink === false) {
+    if (!(await extras.restore())) await gamePlay.newGame();
+  } else {
     extras.skipRestore();
-    goto(app.tree.current);
-  } else if (!(await extras.restore())) await gamePlay.newGame();
+    if (fromLink === true) goto(app.tree.current);
+    else await gamePlay.newGame();
+  }
   // A link that could not be read: said once the page is ready, over a new game.
   if (typeof fromLink === 'string') setStatus(app.phase, `${fromLink}. ${app.status}`);
 }
