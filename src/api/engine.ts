@@ -49,6 +49,14 @@ export interface Analysis extends BestMove {
   lines: SearchInfo[];
 }
 
+/** What setTablebases found: WDL and DTZ tables, the most pieces any has, files it could not use (and why). */
+export interface TablebaseInfo {
+  wdl: number;
+  dtz: number;
+  maxPieces: number;
+  problems: string[];
+}
+
 export interface Capabilities {
   /** Memory shared with the search threads: Lazy SMP threads and a shared hash (Node; a cross-origin isolated page). */
   sharedMemory: boolean;
@@ -208,6 +216,23 @@ export class Engine {
         resolve();
       });
     });
+  }
+
+  /**
+   * Syzygy tables held in memory, by file name ('KQvK.rtbw', 'KQvK.rtbz', …): where there are no files to give
+   * SyzygyPath, as in a web page that fetched them. The search then probes them as it would files. Resolves with
+   * what was found once the search threads have them; rejects with EngineError 'bad-tablebases' when none can be
+   * used (the tables in use stay). null or an empty set: no tables.
+   */
+  async setTablebases(
+    files: ReadonlyMap<string, Uint8Array> | Readonly<Record<string, Uint8Array>> | null,
+  ): Promise<TablebaseInfo> {
+    if (this.closed) throw new EngineError('quit', 'the engine has quit');
+    const map = files === null ? null : files instanceof Map ? files : new Map(Object.entries(files));
+    const found = this.core.setTablebaseFiles(map);
+    if ('code' in found) throw rejection(found);
+    await this.isReady();
+    return { wdl: found.numWdl, dtz: found.numDtz, maxPieces: found.maxPieces, problems: [...found.problems] };
   }
 
   /** Sets an option by its UCI name (a button without a value); rejects with EngineError 'bad-option' if refused. */

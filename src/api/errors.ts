@@ -9,6 +9,8 @@ export type EngineErrorCode =
   | 'bad-limits'
   /** setOption named no such option, or gave it a value it refuses. */
   | 'bad-option'
+  /** setTablebases was given no table it can use. */
+  | 'bad-tablebases'
   /** The engine has quit (or quit while this was pending). */
   | 'quit';
 

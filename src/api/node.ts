@@ -11,4 +11,4 @@ export class Engine extends EngineBase {
 
 export { EngineError, type EngineErrorCode } from './errors';
 export type { Score, SearchInfo, BestMove } from './info';
-export type { EngineOptions, GoParams, Search, Analysis, Capabilities } from './engine';
+export type { EngineOptions, GoParams, Search, Analysis, Capabilities, TablebaseInfo } from './engine';

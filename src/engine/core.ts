@@ -18,7 +18,7 @@ import { Scheduler, type Phase } from './scheduler';
 import type { ThreadPool } from './pool';
 import { SharedPool } from './shared-pool';
 import { UnsharedPool } from './unshared-pool';
-import type { Platform } from './platform';
+import type { Platform, TablebaseScan } from './platform';
 import type { SearchSink } from './messages';
 import type { CoreError } from './errors';
 
@@ -120,6 +120,19 @@ export class EngineCore {
   /** The main side's net (`eval`, `bench`), or null where only the search threads have one. */
   mainNet(): Net | null {
     return this.resources.mainNet();
+  }
+
+  /**
+   * Syzygy tables held in memory by file name ('KQvK.rtbw', …), for hosts without files (a page that fetched them),
+   * in place of SyzygyPath; null or empty: none. The threads take them once no search runs. Returns what was found,
+   * or a refusal (no usable table) that leaves the tables in use as they were.
+   */
+  setTablebaseFiles(files: ReadonlyMap<string, Uint8Array> | null): TablebaseScan | CoreError {
+    const found = this.resources.setTablebaseFiles(files);
+    if (typeof found === 'string') return { code: 'bad-tablebases', message: found };
+    const kept = this.resources.tbFiles;
+    this.threadWork(() => this.pool.setTablebases('', kept));
+    return found;
   }
 
   /** Starts the search threads (they load and warm up in the background); later calls do nothing. */

@@ -9,7 +9,9 @@ export type CoreErrorCode =
   /** A search limit that is not a whole, non-negative number. */
   | 'bad-limits'
   /** No such option, or a value it refuses. */
-  | 'bad-option';
+  | 'bad-option'
+  /** Syzygy tables given in memory of which none can be used. */
+  | 'bad-tablebases';
 
 export interface CoreError {
   code: CoreErrorCode;

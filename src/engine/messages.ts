@@ -47,7 +47,8 @@ export interface GoMessage {
 export type SettingsMessage =
   | { type: 'tt'; sab: SharedArrayBuffer | null; mib: number }
   | { type: 'net'; bytes: Uint8Array | null }
-  | { type: 'tb'; path: string }
+  /** Tables on a SyzygyPath, or (files) held in memory by file name; neither: none. */
+  | { type: 'tb'; path: string; files: ReadonlyMap<string, Uint8Array> | null }
   | { type: 'clear' };
 
 export type ToThread = GoMessage | SettingsMessage;
@@ -77,4 +78,6 @@ export interface SearchThreadData {
   /** An EvalFile net, already checked by the main side; null: the built-in net. */
   net: Uint8Array | null;
   tbPath: string;
+  /** Tables held in memory by file name (a page's), used instead of tbPath; null: none. */
+  tbFiles: ReadonlyMap<string, Uint8Array> | null;
 }

@@ -35,7 +35,8 @@ export interface ThreadPool {
   /** tt: the new table where memory is shared (allocated by the caller, so that a failure is its to report). */
   setHash(mib: number, tt: SharedArrayBuffer | null): void;
   setNet(bytes: Uint8Array | null): void;
-  setTablebases(path: string): void;
+  /** Tables on a SyzygyPath, or held in memory (files, by file name; then path is ''). */
+  setTablebases(path: string, files?: ReadonlyMap<string, Uint8Array> | null): void;
   clearHash(): void;
   start(s: PoolSearch): void;
   /** Makes the running search answer now (a no-op when none runs or it has answered). */
@@ -67,6 +68,7 @@ export abstract class BasePool implements ThreadPool {
   protected hashMiB = 16;
   protected net: Uint8Array | null = null;
   protected tbPath = '';
+  protected tbFiles: ReadonlyMap<string, Uint8Array> | null = null;
   protected closed = false;
   private wanted = 1;
 
@@ -99,9 +101,10 @@ export abstract class BasePool implements ThreadPool {
     this.configure({ type: 'net', bytes });
   }
 
-  setTablebases(path: string): void {
+  setTablebases(path: string, files: ReadonlyMap<string, Uint8Array> | null = null): void {
     this.tbPath = path;
-    this.configure({ type: 'tb', path });
+    this.tbFiles = files;
+    this.configure({ type: 'tb', path, files });
   }
 
   clearHash(): void {

@@ -6,7 +6,8 @@ import type { Position } from '../core/position';
 import { clip } from '../core/clip';
 import { parseNet, type Net } from '../eval/netfile';
 import { PolyglotBook } from '../book/polyglot';
-import type { Platform } from './platform';
+import type { Platform, TablebaseScan } from './platform';
+import { Tablebases } from '../tb/syzygy';
 
 export class Resources {
   /** Bytes of the net loaded with EvalFile (null: the built-in net). */
@@ -14,6 +15,8 @@ export class Resources {
   evalFile = '<internal>';
   bookFile = '<internal>';
   syzygyPath = '';
+  /** Tables held in memory by file name (setTablebaseFiles), used instead of a SyzygyPath; null: none. */
+  tbFiles: ReadonlyMap<string, Uint8Array> | null = null;
   /** The book in use (parsed on first need: the built-in one, or BookFile's). */
   private book: PolyglotBook | null = null;
 
@@ -72,11 +75,33 @@ export class Resources {
   setSyzygyPath(value: string): void {
     const path = value === '<empty>' ? '' : value;
     this.syzygyPath = path;
+    this.tbFiles = null;
     if (path === '' || !this.platform.scanTablebases) return;
     const tb = this.platform.scanTablebases(path);
     for (const p of tb.problems.slice(0, 3)) this.say(`Syzygy: ${clip(p, 160)}`);
     if (tb.problems.length > 3) this.say(`Syzygy: ${tb.problems.length - 3} more problems`);
     this.say(`Syzygy: found ${tb.numWdl} WDL and ${tb.numDtz} DTZ tables, up to ${tb.maxPieces} pieces`);
+  }
+
+  /**
+   * Takes tables held in memory (by file name) in place of a SyzygyPath and says what was found; files empty or
+   * null: none. A set with no usable table is refused with the reason, and the tables in use stay.
+   */
+  setTablebaseFiles(files: ReadonlyMap<string, Uint8Array> | null): TablebaseScan | string {
+    if (!files || files.size === 0) {
+      this.tbFiles = null;
+      return { numWdl: 0, numDtz: 0, maxPieces: 0, problems: [] };
+    }
+    const tb = Tablebases.fromFiles(files);
+    if (tb.numWdl === 0) {
+      const why = tb.problems.length > 0 ? `: ${clip(tb.problems[0], 160)}` : ' (names like KQvK.rtbw)';
+      return `no usable Syzygy WDL table among ${files.size} file${files.size === 1 ? '' : 's'}${why}`;
+    }
+    for (const p of tb.problems.slice(0, 3)) this.say(`Syzygy: ${clip(p, 160)}`);
+    this.say(`Syzygy: found ${tb.numWdl} WDL and ${tb.numDtz} DTZ tables in memory, up to ${tb.maxPieces} pieces`);
+    this.tbFiles = files;
+    this.syzygyPath = '';
+    return tb;
   }
 
   /** Loads the built-in book if none is loaded (OwnBook on, or the first book move). */

@@ -40,6 +40,7 @@ export class SharedPool extends BasePool {
       gen: this.gen,
       net: this.net,
       tbPath: this.tbPath,
+      tbFiles: this.tbFiles,
     };
   }
 

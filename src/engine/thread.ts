@@ -13,7 +13,7 @@ import { defaultNet } from '../eval/nets';
 import { parseNet } from '../eval/netfile';
 import { NnueEvaluator } from '../eval/nnue';
 import { HceEvaluator } from '../eval/evaluate';
-import type { Tablebases } from '../tb/syzygy';
+import { Tablebases } from '../tb/syzygy';
 import { PARAM_DEFAULTS, setParam, type ParamName } from '../search/params';
 import type { BestMoveReport, FromThread, GoMessage, SearchThreadData, ToThread } from './messages';
 
@@ -61,11 +61,11 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
   // workerData lives as long as the thread: it must not keep this table alive after a Hash change replaces it.
   (data as Partial<SearchThreadData>).tt = undefined;
   // Each thread opens the tables itself (its own file handles and cache); the main thread has reported the scan.
-  const openTables = (path: string): void => {
-    const tb = path && services.openTables ? services.openTables(path) : null;
+  const openTables = (path: string, files: ReadonlyMap<string, Uint8Array> | null): void => {
+    const tb = files ? Tablebases.fromFiles(files) : path && services.openTables ? services.openTables(path) : null;
     searcher.tb = tb && tb.maxPieces > 0 ? tb : null;
   };
-  openTables(data.tbPath ?? '');
+  openTables(data.tbPath ?? '', data.tbFiles ?? null);
 
   function buildPosition(msg: GoMessage): Position | null {
     const pos = parseFen(msg.fen, msg.chess960);
@@ -181,7 +181,7 @@ export function searchThread(data: SearchThreadData, services: ThreadServices): 
       const n = msg.bytes ? parseNet(msg.bytes) : defaultNet();
       if (typeof n !== 'string') nnue = new NnueEvaluator(n);
     } else if (msg.type === 'tb') {
-      openTables(msg.path);
+      openTables(msg.path, msg.files);
     } else if (msg.type === 'clear') {
       if (!shared) searcher.tt.data.fill(0); // this thread's own table; a shared one the main side has cleared
       searcher.clearHistory();

@@ -34,6 +34,7 @@ export class UnsharedPool extends BasePool {
       gen: this.gen,
       net: this.net,
       tbPath: this.tbPath,
+      tbFiles: this.tbFiles,
     };
   }
 

@@ -2,6 +2,7 @@
 // and in order, stop within 50 ms, a second go during a search, bad input refused with the engine still working, two
 // engines in one process, AbortSignal, SAN, analyse, the raw transport, and quit leaving no thread behind.
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,34 @@ describe('Engine API (dist/node.cjs)', () => {
     const { bestmove } = await search.result;
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(legalLine(KIWIPETE, [], [bestmove!])).toBe(true);
+  });
+
+  it('takes Syzygy tables from memory (as a page would): the search probes them; files it cannot use are refused', async () => {
+    const dir = path.join(__dirname, '..', 'data', 'syzygy');
+    const files = new Map<string, Uint8Array>();
+    for (const f of fs.readdirSync(dir))
+      if (/\.rtb[wz]$/.test(f)) files.set(f, new Uint8Array(fs.readFileSync(path.join(dir, f))));
+    const KRK = '8/8/8/4k3/8/8/8/R3K3 w - - 0 1';
+    const before = await engine.go({ fen: KRK, depth: 8 }).result;
+    expect(before.info?.tbhits).toBeUndefined();
+    const bads: Record<string, Uint8Array>[] = [
+      { 'notes.txt': new Uint8Array(4) },
+      { 'KQvK.rtbw': new Uint8Array(81) },
+    ];
+    for (const bad of bads) {
+      const err = await engine.setTablebases(bad).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EngineError);
+      expect((err as Api.EngineError).code).toBe('bad-tablebases');
+      expect((err as Error).message.length).toBeLessThan(200);
+    }
+    expect(await engine.setTablebases(files)).toEqual({ wdl: 35, dtz: 35, maxPieces: 4, problems: [] });
+    const withTables = await engine.go({ fen: KRK, depth: 8 }).result;
+    expect(withTables.info?.tbhits).toBeGreaterThan(0);
+    // The tables' win shows as a score above every evaluation (below mates).
+    expect(withTables.info?.score.cp ?? 0).toBeGreaterThan(20000);
+    await engine.setTablebases(null);
+    const after = await engine.go({ fen: KRK, depth: 8 }).result;
+    expect(after.info?.tbhits).toBeUndefined();
   });
 
   it('speaks raw UCI through send and onLine', async () => {
