@@ -1,7 +1,8 @@
 // The web page built and served for the browser tests: Vite builds web/ into a temporary folder and its preview server
 // serves it with the COOP/COEP headers; a headless Chromium tab collects every console error, failed response and
 // uncaught exception, which each test file checks at its end.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -18,19 +19,74 @@ export interface ServedPage {
   close(): Promise<void>;
 }
 
+/** A stamp of everything the page's build reads: its sources, the engine's, the lock file and the test tables. */
+function sourceStamp(): string {
+  const hash = createHash('sha1');
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === 'dist' || name === 'node_modules' || name.startsWith('.')) continue;
+      const full = path.join(dir, name);
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full);
+      else hash.update(`${full} ${st.size} ${st.mtimeMs}\n`);
+    }
+  };
+  for (const dir of ['web', 'src', 'test/data/syzygy']) walk(path.join(ROOT, dir));
+  const lock = statSync(path.join(ROOT, 'package-lock.json'));
+  hash.update(`lock ${lock.size} ${lock.mtimeMs}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The page built once for all the browser test files of a run (and reused while no source changes): a Vite build
+ * takes seconds, and every file used to make its own. The first caller builds under a lock; the others wait for it.
+ */
+export async function builtPage(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `tessera-web-build-${sourceStamp()}`);
+  const done = path.join(dir, '.built');
+  const lock = `${dir}.lock`;
+  for (let waited = 0; !existsSync(done); waited += 200) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another test file is building it (a lock older than five minutes is from a run that died).
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 300000)
+        rmSync(lock, { force: true, recursive: true });
+      if (waited > 180000) throw new Error(`the page's build in ${dir} did not finish`);
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    try {
+      if (!existsSync(done)) {
+        const { build } = await import('vite');
+        const configFile = path.join(ROOT, 'web', 'vite.config.mts');
+        await build({ configFile, logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+        writeFileSync(done, '');
+        // Builds of earlier sources, an hour old or more, go.
+        for (const name of readdirSync(os.tmpdir())) {
+          const old = path.join(os.tmpdir(), name);
+          if (name.startsWith('tessera-web-build-') && old !== dir && !name.endsWith('.lock'))
+            if (Date.now() - statSync(old).mtimeMs > 3600000) rmSync(old, { recursive: true, force: true });
+        }
+      }
+    } finally {
+      rmSync(lock, { force: true, recursive: true });
+    }
+  }
+  return dir;
+}
+
 export async function servePage(): Promise<ServedPage> {
-  const { build, preview } = await import('vite');
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-web-'));
+  const { preview } = await import('vite');
   const configFile = path.join(ROOT, 'web', 'vite.config.mts');
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
   const close = async (): Promise<void> => {
     await browser?.close();
     await server?.close();
-    rmSync(tmp, { recursive: true, force: true });
   };
   try {
-    await build({ configFile, logLevel: 'warn', build: { outDir: tmp, emptyOutDir: true } });
+    const tmp = await builtPage();
     server = await preview({
       configFile,
       logLevel: 'warn',

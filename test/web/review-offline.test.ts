@@ -5,7 +5,7 @@
 // get cross-origin isolation and two threads after the service worker's reload; stop the server, go offline, reload
 // and analyse. With REVIEW_BENCH=1 it also times a review at depth 12 (REVIEW_BENCH_DEPTH) on one thread, to compare
 // with `node bench/review-node.mjs --depth 12` on the same machine.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import * as http from 'node:http';
 import * as os from 'node:os';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { readPgn } from '../../web/pgn';
 import { CHROMIUM, launchChromium, reportMissingChromium } from '../helpers/browser';
+import { builtPage } from '../helpers/web-page';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const GAME = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'review-game.json'), 'utf8')) as {
@@ -125,10 +126,7 @@ describe.skipIf(!CHROMIUM)('review, saved games and the offline page in headless
   let plain: { url: string; close(): void } | undefined;
 
   beforeAll(async () => {
-    const { build } = await import('vite');
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-web-sw-'));
-    const configFile = path.join(ROOT, 'web', 'vite.config.mts');
-    await build({ configFile, logLevel: 'warn', build: { outDir: tmp, emptyOutDir: true } });
+    tmp = await builtPage();
     isolated = await staticServer(tmp, true);
     browser = await launchChromium();
   }, 60000);
@@ -137,7 +135,6 @@ describe.skipIf(!CHROMIUM)('review, saved games and the offline page in headless
     await browser?.close();
     isolated?.close();
     plain?.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
   async function openGame(page: Page, url: string, depth: string): Promise<void> {
