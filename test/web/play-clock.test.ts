@@ -53,7 +53,7 @@ describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat
     await page.click('#new-game');
   }
 
-  it('plays at 1+1 against the limiter: the engine is told wtime/btime/winc/binc, the clocks run', async () => {
+  it('plays at 1+1 against the limiter to the end by flag: the engine is told wtime/btime/winc/binc, the clocks run', async () => {
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForSelector('body[data-state="human"]', { timeout: 30000 });
     await newGame('1+1');
@@ -80,9 +80,23 @@ describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat
     expect(w).toBeLessThan(62000);
     expect(await page.$eval('#clock-w', (el) => el.classList.contains('running'))).toBe(true);
     expect(await page.$eval('#clock-w .clock-time', (el) => el.textContent)).toMatch(/^[01]:\d\d$/);
-  });
+    // The player stops moving: its flag falls within the minute it has left, and the game ends on time. (The
+    // machine is idle meanwhile: the engine does not think on the player's time.)
+    await page.waitForSelector('body[data-state="over"]', { timeout: 75000 });
+    expect(await text('#play-result')).toBe('0-1 · White lost on time');
+    expect(await text('#clock-w .clock-time')).toBe('0:00.0');
+    const pgn = await page.$eval('#pgn-text', (el) => (el as HTMLTextAreaElement).value);
+    expect(pgn).toContain('[TimeControl "60+1"]');
+    expect(pgn).toContain('[Termination "Time forfeit"]');
+    expect(pgn).toMatch(/1\. e4 \S+ 2\. d4 \S+ 0-1/);
+  }, 120000);
 
   it('has a draw offer declined early in the game, and ends by resignation with a PGN', async () => {
+    await newGame('1+1');
+    await dragPiece(page, 'e2', 'e4');
+    await waitForMoves(2);
+    await dragPiece(page, 'd2', 'd4');
+    await waitForMoves(4);
     await page.click('#offer-draw');
     await page.waitForFunction(() =>
       /declines the draw/.test(document.querySelector('#play-message')?.textContent ?? ''),
