@@ -1,17 +1,21 @@
 // A Vite plugin for the build: writes sw-assets.json beside the built files, the list the service worker
-// (web/public/sw.js) caches on install, with a version that changes whenever any file's content does.
+// (web/public/sw.js) caches on install (all but the optional syzygy/ tables), with a version that changes whenever
+// any file's content does.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 const SKIP = new Set(['sw.js', 'sw-assets.json']);
+/** Folders left out: the optional endgame tables (syzygy-assets.mts) are cached when fetched, not on install. */
+const SKIP_DIRS = new Set(['syzygy']);
 
 function files(dir: string, prefix = ''): string[] {
   return readdirSync(dir).flatMap((name) => {
     const rel = prefix ? `${prefix}/${name}` : name;
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full, rel) : SKIP.has(rel) ? [] : [rel];
+    if (statSync(full).isDirectory()) return SKIP_DIRS.has(rel) ? [] : files(full, rel);
+    return SKIP.has(rel) ? [] : [rel];
   });
 }
 

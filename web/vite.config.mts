@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { swAssets } from './sw-assets.mjs';
+import { syzygyAssets } from './syzygy-assets.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -62,8 +63,9 @@ export default defineConfig({
   root,
   // Relative URLs, so web/dist works from any folder of any host.
   base: './',
-  // swAssets: the list of built files the service worker (web/public/sw.js) caches for offline use.
-  plugins: [nnueBytes(), nodeBuiltinsEmpty(), swAssets()],
+  // swAssets: the list of built files the service worker (web/public/sw.js) caches for offline use; syzygyAssets: the
+  // optional endgame tables, fetched only when the page asks for them.
+  plugins: [nnueBytes(), nodeBuiltinsEmpty(), syzygyAssets(), swAssets()],
   // Workers are bundled on their own: they need the plugin as well, and ES modules to split code.
   worker: { format: 'es', plugins: () => [nnueBytes(), nodeBuiltinsEmpty()] },
   server: { headers: ISOLATION_HEADERS, fs: { allow: [repo] } },
