@@ -111,7 +111,8 @@ export function createEnginePanel(
   function showInfo(info: SearchInfo, turn: Color, fen: string): void {
     const nps = info.nps >= 1e6 ? `${(info.nps / 1e6).toFixed(2)} Mnps` : `${Math.round(info.nps / 1e3)} knps`;
     const nodes = info.nodes >= 1e6 ? `${(info.nodes / 1e6).toFixed(1)} M` : `${Math.round(info.nodes / 1e3)} k`;
-    ui.stats.textContent = `depth ${info.depth}/${info.seldepth} · ${nps} · ${nodes} nodes · ${(info.time / 1000).toFixed(1)} s`;
+    const tb = info.tbhits ? ` · ${info.tbhits} tbhits` : '';
+    ui.stats.textContent = `depth ${info.depth}/${info.seldepth} · ${nps} · ${nodes} nodes · ${(info.time / 1000).toFixed(1)} s${tb}`;
     ui.stats.dataset.depth = String(info.depth);
     if (info.score.bound || info.pv.length === 0) return;
     app.lines[info.multipv - 1] = info;

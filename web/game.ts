@@ -159,16 +159,21 @@ export function whiteScore(score: { cp: number } | { mate: number }, turn: Color
   return 'mate' in score ? { mate: sign * score.mate } : { cp: sign * score.cp };
 }
 
-/** A score as text, White's view: '+0.34', '-1.20', '#3', '#-2'. */
+/** Scores beyond this are the tables' wins (the engine's TB_WIN less the plies to reach one), not evaluations. */
+export const TB_WIN_CP = 20000;
+
+/** A score as text, White's view: '+0.34', '-1.20', '#3', '#-2', 'TB+' / 'TB-' for a tablebase win / loss. */
 export function formatScore(score: { cp: number } | { mate: number }): string {
   if ('mate' in score) return `#${score.mate}`;
+  if (Math.abs(score.cp) > TB_WIN_CP) return score.cp > 0 ? 'TB+' : 'TB-';
   const pawns = score.cp / 100;
   return (pawns > 0 ? '+' : pawns < 0 ? '-' : '') + Math.abs(pawns).toFixed(2);
 }
 
-/** White's share of the evaluation bar, 0..1 (lichess's winning-chances curve; a mate fills it). */
+/** White's share of the evaluation bar, 0..1 (lichess's winning-chances curve; a mate or a tablebase win fills it). */
 export function barShare(score: { cp: number } | { mate: number }): number {
   if ('mate' in score) return score.mate > 0 ? 1 : score.mate < 0 ? 0 : 0.5;
+  if (Math.abs(score.cp) > TB_WIN_CP) return score.cp > 0 ? 1 : 0;
   const cp = Math.max(-1000, Math.min(1000, score.cp));
   return 1 / (1 + Math.exp(-0.00368208 * cp));
 }

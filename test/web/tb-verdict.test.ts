@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Tablebases } from '../../src/tb/syzygy';
+import { barShare, formatScore } from '../../web/game';
 import {
   headline,
   inTables,
@@ -104,5 +105,13 @@ describe('tablebase verdict', () => {
       move('j', 0, 0, { stalemate: true }),
     ]);
     expect(sorted.map((m) => m.san).join('')).toBe('hgdfcjieab');
+  });
+
+  it("shows the engine's tablebase wins (cp past 20000) as TB+ / TB- with a full bar, not as hundreds of pawns", () => {
+    expect(formatScore({ cp: 31700 })).toBe('TB+');
+    expect(formatScore({ cp: -31700 })).toBe('TB-');
+    expect(formatScore({ cp: 1999 })).toBe('+19.99');
+    expect(barShare({ cp: 31700 })).toBe(1);
+    expect(barShare({ cp: -31700 })).toBe(0);
   });
 });
