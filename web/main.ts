@@ -14,6 +14,7 @@ import { createMovesView, findNode } from './moves-view';
 import { createOpeningView } from './opening-view';
 import { createPgnIo, currentPgn } from './pgn-io';
 import { createPlay } from './play';
+import { createTablebasePanel, findTablebaseDom } from './tablebase-panel';
 import { findPlayDom } from './play-dom';
 import { readPgn, type PgnGame } from './pgn';
 import {
@@ -93,6 +94,7 @@ const moves = createMovesView(
 );
 const panel = createEnginePanel(panelDom, findSettingsDom(), board, (uci) => void play(uci));
 const opening = createOpeningView($('opening'));
+createTablebasePanel(findTablebaseDom(), () => void panel.analyse({ keep: true }));
 const extras = createExtras(
   board,
   openTree,

@@ -2,6 +2,7 @@
 // doing for the page. The parts (board, moves view, engine panel, play, PGN, URL) read `app` and change it only
 // through the functions here, which tell every listener that something changed.
 import { EngineError, type Engine, type SearchInfo } from '../src/api/browser';
+import type { Tablebases } from '../src/tb/syzygy';
 import { Game, type Color } from './game';
 import type { Step } from './keys';
 import type { MoveReview } from './review';
@@ -38,6 +39,9 @@ export interface App {
   options: Map<string, string | number | boolean>;
   /** The whole-game review of the main line so far (review-panel.ts): each judged move by its node. */
   review: Map<MoveNode, MoveReview>;
+  /** The endgame tables the user turned on (tablebase-panel.ts): the files fetched, given to the engine, and the
+   * main thread's prober over the same bytes; null while off. */
+  tablebases: { files: ReadonlyMap<string, Uint8Array>; tb: Tablebases } | null;
 }
 
 const tree = new MoveTree();
@@ -57,6 +61,7 @@ export const app: App = {
   lines: [],
   options: new Map(),
   review: new Map(),
+  tablebases: null,
 };
 
 /** What changed: the node shown (or the tree), the mode, or the status line. */
