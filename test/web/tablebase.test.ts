@@ -2,7 +2,8 @@
 // tables are off; turning them on fetches the 3–4-piece set (progress in bytes), the verdict stands above the lines
 // (KRvK: White wins, with DTZ and every move's result, a winning one first; KNNvK: Draw), the engine's analysis
 // scores the tables' win and counts tbhits; the service worker keeps the files once fetched, and a reload finds the
-// switch still on. No console errors.
+// switch still on; a file that fails to arrive leaves a short message, the switch off and the engine analysing without
+// tables. No console errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { CHROMIUM, reportMissingChromium } from '../helpers/browser';
@@ -29,10 +30,10 @@ describe.skipIf(!CHROMIUM)('tablebases in headless Chromium', () => {
 
   const text = (sel: string): Promise<string> => page.$eval(sel, (el) => el.textContent ?? '');
 
-  async function setFen(fen: string): Promise<void> {
-    await page.$eval('#fen', (el, f) => ((el as HTMLInputElement).value = f), fen);
-    await page.click('#fen-form button[type="submit"]');
-    await page.waitForFunction((f) => document.querySelector<HTMLInputElement>('#fen')?.value === f, {}, fen);
+  async function setFen(fen: string, on: Page = page): Promise<void> {
+    await on.$eval('#fen', (el, f) => ((el as HTMLInputElement).value = f), fen);
+    await on.click('#fen-form button[type="submit"]');
+    await on.waitForFunction((f) => document.querySelector<HTMLInputElement>('#fen')?.value === f, {}, fen);
   }
 
   it('shows the hint, fetches the tables on the switch, and gives the verdict and each move', async () => {
@@ -100,5 +101,36 @@ describe.skipIf(!CHROMIUM)('tablebases in headless Chromium', () => {
     });
     expect(await page.$eval('#tb-toggle', (el) => (el as HTMLInputElement).checked)).toBe(true);
     expect(errors).toEqual([]);
+  }, 60000);
+
+  it('a table that cannot be fetched: a short message, the switch off, and the engine analyses without tables', async () => {
+    // A second tab with the switch remembered on; one file fails on the network (past the service worker's cache).
+    const tab = await served!.browser.newPage();
+    const seen: string[] = [];
+    tab.on('pageerror', (err) => seen.push(`pageerror: ${err instanceof Error ? err.message : String(err)}`));
+    tab.on('console', (msg) => {
+      if (msg.type() === 'error' && !msg.text().includes('net::ERR_FAILED')) seen.push(`console: ${msg.text()}`);
+    });
+    await tab.setBypassServiceWorker(true);
+    await tab.setRequestInterception(true);
+    tab.on('request', (r) => void (r.url().endsWith('/syzygy/KRvK.rtbz') ? r.abort('failed') : r.continue()));
+    await tab.goto(served!.url);
+    await tab.waitForFunction(() => document.getElementById('tb-note')?.textContent?.includes('could not be fetched'), {
+      timeout: 30000,
+    });
+    expect(await tab.$eval('#tb-note', (el) => el.textContent)).toMatch(
+      /^Tablebases could not be fetched \(.+\); the engine goes on without them\.$/,
+    );
+    expect(await tab.$eval('#tb-toggle', (el) => (el as HTMLInputElement).checked)).toBe(false);
+    // The engine ready (the page reopens the last visit's game, in analysis).
+    await tab.waitForSelector('#go:not([disabled])', { timeout: 30000 });
+    await tab.click('#tab-analyse');
+    await setFen(KRVK, tab);
+    expect(await tab.$eval('#tb-hint', (el) => (el as HTMLElement).hidden)).toBe(false);
+    await tab.click('#go');
+    await tab.waitForFunction(() => document.querySelector('#lines li .score') !== null, { timeout: 20000 });
+    await tab.click('#stop');
+    await tab.close();
+    expect(seen).toEqual([]);
   }, 60000);
 });
