@@ -235,7 +235,8 @@ describe.skipIf(!CHROMIUM)('review, saved games and the offline page in headless
     const page = await browser.newPage();
     const errors = watch(page);
     await page.goto(plain.url, { waitUntil: 'load' });
-    await until(page, `crossOriginIsolated && navigator.serviceWorker.controller !== null && ${ready}`);
+    // The worker caches the whole build before it takes control, and the page then reloads: slow on a busy machine.
+    await until(page, `crossOriginIsolated && navigator.serviceWorker.controller !== null && ${ready}`, 100000);
     const caps = await page.evaluate(() => ({
       threads: document.querySelectorAll('#threads option').length,
       text: document.querySelector('#caps')?.textContent ?? '',
@@ -258,7 +259,7 @@ describe.skipIf(!CHROMIUM)('review, saved games and the offline page in headless
     await page.click('#stop');
     await page.close();
     expect(errors).toEqual([]);
-  }, 120000);
+  }, 170000);
 
   it.runIf(process.env.REVIEW_BENCH)(
     'times a review at a fixed depth on one thread (REVIEW_BENCH=1)',
