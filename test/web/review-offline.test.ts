@@ -5,7 +5,7 @@
 // get cross-origin isolation and two threads after the service worker's reload; stop the server, go offline, reload
 // and analyse. With REVIEW_BENCH=1 it also times a review at depth 12 (REVIEW_BENCH_DEPTH) on one thread, to compare
 // with `node bench/review-node.mjs --depth 12` on the same machine.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import * as http from 'node:http';
 import * as os from 'node:os';
@@ -119,6 +119,8 @@ const review = async (page: Page) =>
     searched: Number((el as HTMLElement).dataset.searched ?? 0),
   }));
 
+const OUT = path.join(__dirname, 'out');
+
 describe.skipIf(!CHROMIUM)('review, saved games and the offline page in headless Chromium', () => {
   let tmp = '';
   let browser: Browser;
@@ -190,6 +192,8 @@ describe.skipIf(!CHROMIUM)('review, saved games and the offline page in headless
       document.querySelector('#moves .move.current + .review-mark, #moves .move.current + .glyph + .review-mark'),
     );
     expect(await page.$('#board .arrow-review')).not.toBeNull();
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, 'review.png'), fullPage: true });
 
     // A click on the graph's left quarter goes to a move there.
     const box = await page.$eval('#review-graph .u-over', (e) => {
