@@ -234,7 +234,7 @@ describe.skipIf(!CHROMIUM)('review, saved games and the offline page in headless
     expect(errors).toEqual([]);
   }, 60000);
 
-  it('on a static host without COOP/COEP: isolated with two threads after the service worker, then offline', async () => {
+  it('on a static host without COOP/COEP: isolated with two threads after the service worker, installable, then offline', async () => {
     plain = await staticServer(tmp, false);
     const page = await browser.newPage();
     const errors = watch(page);
@@ -247,6 +247,11 @@ describe.skipIf(!CHROMIUM)('review, saved games and the offline page in headless
     }));
     expect(caps.threads).toBeGreaterThanOrEqual(Math.min(2, os.availableParallelism()));
     expect(caps.text).toMatch(/^Cross-origin isolated/);
+    // Installable as an app, by Chromium's own checks (manifest, icon, service worker).
+    const cdp = await page.createCDPSession();
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    await cdp.detach();
 
     // The host gone and the network off: the page comes from the worker's cache, and analyses.
     plain.close();
