@@ -326,6 +326,13 @@ describe.skipIf(!CHROMIUM)('analysis board in headless Chromium', () => {
     expect(b.panel.top).toBeGreaterThanOrEqual(b.board.bottom);
     expect(b.width).toBeLessThanOrEqual(390); // nothing wider than the screen
     await page.screenshot({ path: path.join(OUT, 'phone.png') });
+    // Touch: from the start, a tap on the e-pawn and a tap on e4 plays 1. e4 (a variation beside 1. d4).
+    await page.keyboard.press('Home');
+    for (const sq of ['e2', 'e4']) {
+      const at = await squareCenter(page, sq);
+      await page.touchscreen.tap(at.x, at.y);
+    }
+    await page.waitForFunction(() => document.querySelector('#moves .move.current')?.textContent === 'e4');
     await page.setViewport({ width: 1100, height: 720 });
   });
 
