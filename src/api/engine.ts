@@ -221,8 +221,9 @@ export class Engine {
   /**
    * Syzygy tables held in memory, by file name ('KQvK.rtbw', 'KQvK.rtbz', …): where there are no files to give
    * SyzygyPath, as in a web page that fetched them. The search then probes them as it would files. Resolves with
-   * what was found once the search threads have them; rejects with EngineError 'bad-tablebases' when none can be
-   * used (the tables in use stay). null or an empty set: no tables.
+   * what was found once the search threads have them (while a search runs, at once: the threads take them when it
+   * ends, as with setOption); rejects with EngineError 'bad-tablebases' when none can be used (the tables in use
+   * stay). null or an empty set: no tables.
    */
   async setTablebases(
     files: ReadonlyMap<string, Uint8Array> | Readonly<Record<string, Uint8Array>> | null,
