@@ -11,6 +11,9 @@ function el(tag: string, className: string, text = ''): HTMLElement {
   return e;
 }
 
+/** A zero-width space: where a line of moves may wrap. */
+const BREAK = '\u200b';
+
 /** The review's marks (review-panel.ts), kept apart from the game's own NAGs: shown after them, never exported. */
 type Marks = ReadonlyMap<MoveNode, { mark: Mark | null }>;
 
@@ -18,6 +21,8 @@ function render(items: readonly Item[], current: MoveNode, into: HTMLElement, ma
   for (const item of items) {
     switch (item.kind) {
       case 'move': {
+        // A line may break before a move (its number, SAN and glyphs stay together), nowhere inside one.
+        into.append(BREAK);
         if (item.number) into.append(el('span', 'num', item.number));
         const move = el('span', 'move', item.node.san);
         move.dataset.id = String(item.node.id);
@@ -56,13 +61,13 @@ function render(items: readonly Item[], current: MoveNode, into: HTMLElement, ma
         break;
       }
       case 'open':
-        into.append(el('span', 'paren', '('));
+        into.append(BREAK, el('span', 'paren', '('));
         break;
       case 'close':
         into.append(el('span', 'paren', ')'));
         break;
       case 'result':
-        into.append(el('span', 'result', item.text));
+        into.append(BREAK, el('span', 'result', item.text));
         break;
     }
   }
