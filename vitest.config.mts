@@ -1,7 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 
-const TIMED = ['test/uci/timing.test.ts', 'test/uci/memory.test.ts'];
+// Files that hold the engine to a few milliseconds (stop, isready, ponderhit) or to its clock.
+const TIMED = [
+  'test/uci/timing.test.ts',
+  'test/uci/memory.test.ts',
+  'test/uci/scheduling.test.ts',
+  'test/uci/fuzz.test.ts',
+  'test/api/engine.test.ts',
+  'test/api/browser.test.ts',
+];
 
 export default defineConfig({
   plugins: [
@@ -20,6 +28,8 @@ export default defineConfig({
     globalSetup: ['test/helpers/build-setup.ts'],
     testTimeout: 60000,
     pool: 'forks',
+    // Two files at a time (Vitest would run one here): the browser tests spend much of their time waiting on a page.
+    maxWorkers: 2,
     // Tests that time the engine against a clock run last, one file at a time: with other test files beside them on
     // a two-core machine they would measure the scheduler rather than the engine.
     projects: [
