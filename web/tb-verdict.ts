@@ -1,9 +1,14 @@
 // The endgame tables' verdict on a position, as the page shows it above the engine's lines: the result with its DTZ,
 // and every legal move's result, best first (as lichess lists them). Probed on the main thread (src/tb) with the rules
-// and SAN of web/game.ts; no DOM here, so the unit test runs it under Node.
+// and SAN of src/core and the root ranking of src/tb/root.ts; no DOM here, so the unit test runs it under Node.
+import { legalMoves } from '../src/core/movegen';
+import { moveToSan, moveToUci } from '../src/core/notation';
+import type { Position } from '../src/core/position';
+import { MAX_MOVES } from '../src/core/types';
+import { probeRoot } from '../src/tb/root';
 import type { Tablebases } from '../src/tb/syzygy';
 import { probeDtz, probeWdl } from '../src/tb/tbprobe';
-import { Game, load, type Color } from './game';
+import { load, type Color } from './game';
 
 /** The most pieces the page's tables (the 3–4-piece set) hold. */
 export const TB_PIECES = 4;
@@ -82,24 +87,24 @@ export function sortMoves(moves: readonly TbMove[]): TbMove[] {
   });
 }
 
-/** One move's result: the position after it probed, seen from the mover. */
-function probeMove(tb: Tablebases, fen: string, uci: string): TbMove {
-  const game = new Game(fen);
-  const zeroing = game.isPawn(uci.slice(0, 2)) || game.pieceAt(uci.slice(2, 4)) !== null;
-  const san = game.play(uci) ?? uci;
-  const end = game.end();
-  const base = { uci, san, mate: false, stalemate: false };
-  if (end?.reason === 'checkmate') return { ...base, wdl: 2, dtz: 1, mate: true };
-  if (end?.reason === 'stalemate') return { ...base, wdl: 0, dtz: 0, stalemate: true };
-  const after = load(game.fen());
-  const w = probeWdl(tb, after);
-  if (w === null) return { ...base, wdl: null, dtz: 0 };
-  const wdl = -w;
-  if (wdl === 0) return { ...base, wdl, dtz: 0 };
-  const d = probeDtz(tb, after);
-  // The opponent's DTZ after the move, one ply further from here; a winning move that zeroes the counter is DTZ 1.
-  const dtz = d === null ? 0 : wdl > 0 ? (zeroing ? 1 : Math.abs(d) + 1) : -(Math.abs(d) + 1);
-  return { ...base, wdl, dtz };
+/**
+ * Every legal move's result for its mover, from the tables' root ranking (src/tb/root.ts, the search's own: WDL with
+ * the fifty-move counter, DTZ counted from here), with its SAN and whether it mates or stalemates; null when some
+ * move's table is missing.
+ */
+function rootMoves(tb: Tablebases, pos: Position): TbMove[] | null {
+  const root = probeRoot(tb, pos);
+  if (!root) return null;
+  const list = new Int32Array(MAX_MOVES);
+  return root.moves.map((rm) => {
+    const uci = moveToUci(pos, rm.move),
+      san = moveToSan(pos, rm.move);
+    pos.make(rm.move);
+    const none = legalMoves(pos, list) === 0,
+      check = pos.inCheck();
+    pos.unmake(rm.move);
+    return { uci, san, wdl: rm.wdl, dtz: rm.dtz ?? 0, mate: none && check, stalemate: none && !check };
+  });
 }
 
 /** The tables' verdict on a position (a FEN), or why there is none. */
@@ -114,7 +119,7 @@ export function tbVerdict(tb: Tablebases, fen: string): TbVerdict | string {
   const wdl = probeWdl(tb, pos);
   if (wdl === null) return `not in the tables${tb.lastError ? ` (${tb.lastError})` : ''}`;
   const dtz = wdl === 0 ? 0 : probeDtz(tb, pos);
-  const game = new Game(fen);
-  const moves = sortMoves(game.legal().map((uci) => probeMove(tb, fen, uci)));
-  return { headline: headline(wdl, dtz, game.turn()), wdl, dtz, moves };
+  const turn: Color = pos.stm === 0 ? 'w' : 'b';
+  const moves = sortMoves(rootMoves(tb, pos) ?? []);
+  return { headline: headline(wdl, dtz, turn), wdl, dtz, moves };
 }
