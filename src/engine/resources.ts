@@ -77,10 +77,14 @@ export class Resources {
     this.syzygyPath = path;
     this.tbFiles = null;
     if (path === '' || !this.platform.scanTablebases) return;
-    const tb = this.platform.scanTablebases(path);
+    this.reportTables(this.platform.scanTablebases(path), '');
+  }
+
+  /** Says what a scan found: its first problems, then the count of tables (where: ' in memory', or ''). */
+  private reportTables(tb: TablebaseScan, where: string): void {
     for (const p of tb.problems.slice(0, 3)) this.say(`Syzygy: ${clip(p, 160)}`);
     if (tb.problems.length > 3) this.say(`Syzygy: ${tb.problems.length - 3} more problems`);
-    this.say(`Syzygy: found ${tb.numWdl} WDL and ${tb.numDtz} DTZ tables, up to ${tb.maxPieces} pieces`);
+    this.say(`Syzygy: found ${tb.numWdl} WDL and ${tb.numDtz} DTZ tables${where}, up to ${tb.maxPieces} pieces`);
   }
 
   /**
@@ -97,8 +101,7 @@ export class Resources {
       const why = tb.problems.length > 0 ? `: ${clip(tb.problems[0], 160)}` : ' (names like KQvK.rtbw)';
       return `no usable Syzygy WDL table among ${files.size} file${files.size === 1 ? '' : 's'}${why}`;
     }
-    for (const p of tb.problems.slice(0, 3)) this.say(`Syzygy: ${clip(p, 160)}`);
-    this.say(`Syzygy: found ${tb.numWdl} WDL and ${tb.numDtz} DTZ tables in memory, up to ${tb.maxPieces} pieces`);
+    this.reportTables(tb, ' in memory');
     this.tbFiles = files;
     this.syzygyPath = '';
     return tb;
