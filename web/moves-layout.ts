@@ -61,19 +61,21 @@ function moveItem(node: MoveNode, numbered: boolean): Item {
   return { kind: 'move', node, number: moveNumber(node, numbered), glyphs: node.nags.map(nagGlyph).join('') };
 }
 
+/** Adds a move and its comment; returns whether the next move needs its number again (after a comment). */
+function addMove(out: Item[], node: MoveNode, numbered: boolean): boolean {
+  out.push(moveItem(node, numbered));
+  if (!node.comment) return false;
+  out.push({ kind: 'comment', node, text: node.comment });
+  return true;
+}
+
 /** A variation from node on, in one row: its own alternatives nested in parentheses. */
 function inline(node: MoveNode): Item[] {
-  const out: Item[] = [moveItem(node, true)];
-  if (node.comment) out.push({ kind: 'comment', node, text: node.comment });
-  let numbered = node.comment !== '';
+  const out: Item[] = [];
+  let numbered = addMove(out, node, true);
   for (let n = node; n.children.length > 0; ) {
     const [main, ...alts] = n.children;
-    out.push(moveItem(main, numbered));
-    numbered = false;
-    if (main.comment) {
-      out.push({ kind: 'comment', node: main, text: main.comment });
-      numbered = true;
-    }
+    numbered = addMove(out, main, numbered);
     for (const alt of alts) {
       out.push({ kind: 'open' }, ...inline(alt), { kind: 'close' });
       numbered = true;
@@ -90,12 +92,7 @@ export function layout(tree: MoveTree, result = ''): Item[] {
   let numbered = true;
   for (let n = tree.root; n.children.length > 0; ) {
     const [main, ...alts] = n.children;
-    out.push(moveItem(main, numbered));
-    numbered = false;
-    if (main.comment) {
-      out.push({ kind: 'comment', node: main, text: main.comment });
-      numbered = true;
-    }
+    numbered = addMove(out, main, numbered);
     if (alts.length > 0) {
       out.push({ kind: 'variations', lines: alts.map(inline) });
       numbered = true;
