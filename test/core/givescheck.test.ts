@@ -1,31 +1,38 @@
 // Position.givesCheck (before the move is made) against the truth (make the move, ask inCheck) on every legal move
 // of the perft suites' positions and of seeded random games from them, Chess960 included, plus hand-picked cases:
 // discovered checks by en passant and by castling, rook checks from castling, promotions, king moves.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { toFen } from '../../src/core/fen';
 import { moveToUci } from '../../src/core/notation';
 import type { Position } from '../../src/core/position';
 import { load, legal } from '../helpers/chess';
+import { fastCore, type FastCoreHelpers } from '../helpers/fast-core';
 
 const PERFT = path.resolve(__dirname, '..', 'data', 'perft');
 
-function checkAll(pos: Position): { moves: number; checks: number } {
-  let checks = 0;
-  const moves = legal(pos);
-  for (const m of moves) {
-    const predicted = pos.givesCheck(m);
-    pos.make(m);
-    const truth = pos.inCheck();
-    pos.unmake(m);
-    if (predicted !== truth) throw new Error(`givesCheck(${moveToUci(pos, m)}) = ${predicted} in ${toFen(pos)}`);
-    if (truth) checks++;
-  }
-  return { moves: moves.length, checks };
-}
-
 describe('givesCheck', () => {
+  let fast: FastCoreHelpers;
+  beforeAll(async () => {
+    fast = await fastCore('givescheck-test');
+  });
+  afterAll(() => fast?.remove());
+
+  function checkAll(pos: Position): { moves: number; checks: number } {
+    let checks = 0;
+    const moves = fast.legal(pos);
+    for (const m of moves) {
+      const predicted = pos.givesCheck(m);
+      pos.make(m);
+      const truth = pos.inCheck();
+      pos.unmake(m);
+      if (predicted !== truth)
+        throw new Error(`givesCheck(${fast.core.moveToUci(pos, m)}) = ${predicted} in ${fast.core.toFen(pos)}`);
+      if (truth) checks++;
+    }
+    return { moves: moves.length, checks };
+  }
+
   it('agrees with make + inCheck on every legal move of the perft positions and random games from them', () => {
     let seed = 12345;
     const rand = (n: number): number => {
@@ -40,13 +47,13 @@ describe('givesCheck', () => {
       for (const line of fs.readFileSync(path.join(PERFT, file), 'utf8').split('\n')) {
         const fen = line.split(';')[0].trim();
         if (!fen) continue;
-        const pos = load(fen, chess960);
+        const pos = fast.load(fen, chess960);
         for (let ply = 0; ply < 40; ply++) {
           const r = checkAll(pos);
           moves += r.moves;
           checks += r.checks;
           positions++;
-          const list = legal(pos);
+          const list = fast.legal(pos);
           if (list.length === 0) break;
           pos.make(list[rand(list.length)]);
         }

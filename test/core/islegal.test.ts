@@ -1,13 +1,11 @@
 // isLegalMove (one move, nothing generated) against the move generator: over seeded random games from the perft
 // suites' positions (Chess960 included), every one of the 4096 from-to pairs in every move kind (normal, the four
 // promotions, en passant, castling) is legal exactly when generateMoves lists it.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { toFen } from '../../src/core/fen';
-import { isLegalMove } from '../../src/core/movegen';
 import { NORMAL, PROMOTION, EN_PASSANT, CASTLING } from '../../src/core/types';
-import { load, legal } from '../helpers/chess';
+import { fastCore, type FastCoreHelpers } from '../helpers/fast-core';
 
 const PERFT = path.resolve(__dirname, '..', 'data', 'perft');
 const KINDS = [
@@ -21,7 +19,15 @@ const KINDS = [
 ];
 
 describe('isLegalMove', () => {
+  let fast: FastCoreHelpers;
+  beforeAll(async () => {
+    fast = await fastCore('islegal-test');
+  });
+  afterAll(() => fast?.remove());
+
   it('is true exactly for the generated moves, for every encodable move', () => {
+    const { load, legal } = fast;
+    const { isLegalMove, toFen } = fast.core;
     let seed = 99;
     const rand = (n: number): number => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -35,7 +41,7 @@ describe('isLegalMove', () => {
         .readFileSync(path.join(PERFT, file), 'utf8')
         .split('\n')
         .filter((l) => l.trim());
-      for (let li = 0; li < lines.length; li += 8) {
+      for (let li = 0; li < lines.length; li += 16) {
         const pos = load(lines[li].split(';')[0].trim(), chess960);
         for (let ply = 0; ply < 24; ply++) {
           const gen = new Set(legal(pos));

@@ -76,6 +76,20 @@ export async function builtPage(): Promise<string> {
   return dir;
 }
 
+/** A new tab whose console errors, failed responses and uncaught exceptions go into `errors`. */
+export async function openTab(browser: Browser, errors: string[]): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err instanceof Error ? err.message : String(err)}`));
+  await page.setViewport({ width: 1100, height: 720 });
+  return page;
+}
+
 export async function servePage(): Promise<ServedPage> {
   const { preview } = await import('vite');
   const configFile = path.join(ROOT, 'web', 'vite.config.mts');
@@ -96,16 +110,8 @@ export async function servePage(): Promise<ServedPage> {
     const address = server.httpServer.address();
     if (!address || typeof address === 'string') throw new Error('preview server has no port');
     browser = await launchChromium();
-    const page = await browser.newPage();
     const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-    });
-    page.on('response', (r) => {
-      if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
-    });
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err instanceof Error ? err.message : String(err)}`));
-    await page.setViewport({ width: 1100, height: 720 });
+    const page = await openTab(browser, errors);
     return { url: `http://127.0.0.1:${address.port}/`, browser, page, errors, close };
   } catch (err) {
     await close();

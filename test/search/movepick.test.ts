@@ -46,7 +46,7 @@ describe('MovePicker', () => {
         .readFileSync(path.join(PERFT, file), 'utf8')
         .split('\n')
         .filter((l) => l.trim());
-      for (let li = 0; li < lines.length; li += 5) {
+      for (let li = 0; li < lines.length; li += 10) {
         const pos = load(lines[li].split(';')[0].trim(), chess960);
         const t = tables(pos);
         for (let ply = 0; ply < 30; ply++) {

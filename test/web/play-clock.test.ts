@@ -3,9 +3,9 @@
 import * as path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
-import { CHROMIUM, reportMissingChromium } from '../helpers/browser';
-import { dragPiece, servePage, type ServedPage } from '../helpers/web-page';
+import type { Browser, Page } from 'puppeteer-core';
+import { CHROMIUM, launchChromium, reportMissingChromium } from '../helpers/browser';
+import { dragPiece, openTab, servePage, type ServedPage } from '../helpers/web-page';
 
 const OUT = path.join(__dirname, 'out');
 reportMissingChromium('test/web/play-clock.test.ts', 'web page clock and analysis settings');
@@ -13,6 +13,10 @@ reportMissingChromium('test/web/play-clock.test.ts', 'web page clock and analysi
 describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat mode, opening names', () => {
   let served: ServedPage | undefined;
   let page: Page;
+  // The 1+1 game's own browser: its player's flag takes a minute to fall, while the other tests go on in the first
+  // one (a second tab of the same browser would hide the first, and the page stops analysing in a hidden tab).
+  let flagBrowser: Browser | undefined;
+  let flagTab: Page;
   let url = '';
   let errors: string[] = [];
 
@@ -23,14 +27,15 @@ describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat
   }, 40000);
 
   afterAll(async () => {
+    await flagBrowser?.close();
     await served?.close();
   });
 
-  const text = (sel: string): Promise<string> => page.$eval(sel, (el) => el.textContent ?? '');
+  const text = (sel: string, on = page): Promise<string> => on.$eval(sel, (el) => el.textContent ?? '');
   const moveCount = (): Promise<number> => page.$$eval('#moves .move', (els) => els.length);
 
-  async function waitForMoves(n: number, timeout = 20000): Promise<void> {
-    await page.waitForFunction(
+  async function waitForMoves(n: number, timeout = 20000, on = page): Promise<void> {
+    await on.waitForFunction(
       (n) => document.querySelectorAll('#moves .move').length === n && document.body.dataset.state === 'human',
       { timeout },
       n,
@@ -38,30 +43,33 @@ describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat
   }
 
   /** What the engine was told at its last go (the clocks' data-go): wtime, btime, winc, binc. */
-  async function lastGo(): Promise<Record<string, number>> {
-    const go = await page.$eval('#clocks', (el) => (el as HTMLElement).dataset.go ?? '');
+  async function lastGo(on = page): Promise<Record<string, number>> {
+    const go = await on.$eval('#clocks', (el) => (el as HTMLElement).dataset.go ?? '');
     const words = go.split(' ');
     const out: Record<string, number> = {};
     for (let i = 0; i + 1 < words.length; i += 2) out[words[i]] = Number(words[i + 1]);
     return out;
   }
 
-  async function newGame(control: string, custom = ''): Promise<void> {
-    await page.select('#time-control', control);
-    if (custom) await page.$eval('#custom-tc', (el, v) => ((el as HTMLInputElement).value = v), custom);
-    await page.select('#color', 'w');
-    await page.click('#new-game');
+  async function newGame(control: string, custom = '', on = page): Promise<void> {
+    await on.select('#time-control', control);
+    if (custom) await on.$eval('#custom-tc', (el, v) => ((el as HTMLInputElement).value = v), custom);
+    await on.select('#color', 'w');
+    await on.click('#new-game');
   }
 
-  it('plays at 1+1 against the limiter to the end by flag: the engine is told wtime/btime/winc/binc, the clocks run', async () => {
-    await page.goto(url, { waitUntil: 'load' });
-    await page.waitForSelector('body[data-state="human"]', { timeout: 30000 });
-    await newGame('1+1');
-    await page.waitForFunction(() => document.querySelector('#clock-w .clock-time')?.textContent === '1:00');
-    expect(await text('#clock-b .clock-name')).toBe('Black · Tessera (Elo 1500)');
-    await dragPiece(page, 'e2', 'e4');
-    await waitForMoves(2);
-    const first = await lastGo();
+  it('plays at 1+1 against the limiter (in a browser of its own): the engine is told wtime/btime/winc/binc, the clocks run', async () => {
+    flagBrowser = await launchChromium();
+    flagTab = await openTab(flagBrowser, errors);
+    const on = flagTab;
+    await on.goto(url, { waitUntil: 'load' });
+    await on.waitForSelector('body[data-state="human"]', { timeout: 30000 });
+    await newGame('1+1', '', on);
+    await on.waitForFunction(() => document.querySelector('#clock-w .clock-time')?.textContent === '1:00');
+    expect(await text('#clock-b .clock-name', on)).toBe('Black · Tessera (Elo 1500)');
+    await dragPiece(on, 'e2', 'e4');
+    await waitForMoves(2, 20000, on);
+    const first = await lastGo(on);
     expect(first.winc).toBe(1000);
     expect(first.binc).toBe(1000);
     // White moved (and got its increment) before Black's go: both clocks are near a minute.
@@ -69,29 +77,23 @@ describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat
     expect(first.btime).toBeLessThanOrEqual(60000);
     expect(first.wtime).toBeGreaterThan(50000);
     expect(first.wtime).toBeLessThanOrEqual(61000);
-    await dragPiece(page, 'd2', 'd4');
-    await waitForMoves(4);
-    const second = await lastGo();
+    await dragPiece(on, 'd2', 'd4');
+    await waitForMoves(4, 20000, on);
+    const second = await lastGo(on);
     // The engine's own clock at its second go: what it used on its first move is gone, its increment added.
     expect(second.btime).not.toBe(first.btime);
     expect(second.btime).toBeLessThanOrEqual(first.btime + 1000);
     // The player's clock runs: it shows less than a minute and an increment.
-    const w = Number(await page.$eval('#clock-w', (el) => (el as HTMLElement).dataset.ms));
+    const w = Number(await on.$eval('#clock-w', (el) => (el as HTMLElement).dataset.ms));
     expect(w).toBeLessThan(62000);
-    expect(await page.$eval('#clock-w', (el) => el.classList.contains('running'))).toBe(true);
-    expect(await page.$eval('#clock-w .clock-time', (el) => el.textContent)).toMatch(/^[01]:\d\d$/);
-    // The player stops moving: its flag falls within the minute it has left, and the game ends on time. (The
-    // machine is idle meanwhile: the engine does not think on the player's time.)
-    await page.waitForSelector('body[data-state="over"]', { timeout: 75000 });
-    expect(await text('#play-result')).toBe('0-1 · White lost on time');
-    expect(await text('#clock-w .clock-time')).toBe('0:00.0');
-    const pgn = await page.$eval('#pgn-text', (el) => (el as HTMLTextAreaElement).value);
-    expect(pgn).toContain('[TimeControl "60+1"]');
-    expect(pgn).toContain('[Termination "Time forfeit"]');
-    expect(pgn).toMatch(/1\. e4 \S+ 2\. d4 \S+ 0-1/);
-  }, 120000);
+    expect(await on.$eval('#clock-w', (el) => el.classList.contains('running'))).toBe(true);
+    expect(await on.$eval('#clock-w .clock-time', (el) => el.textContent)).toMatch(/^[01]:\d\d$/);
+    // The player stops moving here; the last test of the file sees its flag fall.
+  }, 60000);
 
   it('has a draw offer declined early in the game, and ends by resignation with a PGN', async () => {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-state="human"]', { timeout: 30000 });
     await newGame('1+1');
     await dragPiece(page, 'e2', 'e4');
     await waitForMoves(2);
@@ -249,6 +251,18 @@ describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat
       Object.defineProperty(document, 'hidden', { value: false, configurable: true });
     });
   });
+
+  it('ends the 1+1 game of the first test by flag, the player having stopped moving: White lost on time', async () => {
+    const on = flagTab;
+    // The engine does not think on the player's time: the clock alone ends the game, within the minute it had left.
+    await on.waitForSelector('body[data-state="over"]', { timeout: 75000 });
+    expect(await text('#play-result', on)).toBe('0-1 · White lost on time');
+    expect(await text('#clock-w .clock-time', on)).toBe('0:00.0');
+    const pgn = await on.$eval('#pgn-text', (el) => (el as HTMLTextAreaElement).value);
+    expect(pgn).toContain('[TimeControl "60+1"]');
+    expect(pgn).toContain('[Termination "Time forfeit"]');
+    expect(pgn).toMatch(/1\. e4 \S+ 2\. d4 \S+ 0-1/);
+  }, 90000);
 
   it('logged no errors to the console', () => {
     expect(errors).toEqual([]);
