@@ -11,33 +11,22 @@
 // separate test checks that the modules as vitest loads them give the same counts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as fenSrc from '../../src/core/fen';
 import * as perftSrc from '../../src/core/perft';
-import type * as notationSrc from '../../src/core/notation';
-import type { Position } from '../../src/core/position';
-import { bundleCore } from '../helpers/bundle-core.mjs';
+import { load as loadSrc } from '../helpers/chess';
+import { fastCore, type FastCore, type FastCoreHelpers } from '../helpers/fast-core';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const DATA = path.resolve(__dirname, '..', 'data', 'perft');
 
-type Core = typeof fenSrc & typeof perftSrc & typeof notationSrc;
-let core: Core;
-let bundleFile = '';
+let fast: FastCoreHelpers;
+let core: FastCore;
 
 beforeAll(async () => {
-  bundleFile = await bundleCore(
-    ROOT,
-    'perft-test',
-    "export * from './src/core/fen'; export * from './src/core/perft'; export * from './src/core/notation';",
-  );
-  core = (await import(pathToFileURL(bundleFile).href)) as Core;
+  fast = await fastCore('perft-test');
+  core = fast.core;
 });
 
-afterAll(() => {
-  if (bundleFile) fs.rmSync(bundleFile, { force: true });
-});
+afterAll(() => fast?.remove());
 
 interface Entry {
   line: number;
@@ -65,13 +54,7 @@ function readSuite(file: string): Entry[] {
   return out;
 }
 
-function load(fen: string, chess960: boolean): Position {
-  const pos = core.parseFen(fen, chess960);
-  if (typeof pos === 'string') throw new Error(`parseFen failed: ${pos}`);
-  return pos;
-}
-
-/** Per-file limit on the expected leaf count of a checked depth (about 1.6 G nodes in all: ~30 s at the bundle's ~50 M nodes/s). */
+/** Per-file limit on the expected leaf count of a checked depth (a few hundred million nodes in all: about ten seconds at the bundle's speed). */
 const SUITES: { file: string; chess960: boolean; maxNodes: number; minPositions: number }[] = [
   { file: 'cpw_perft_results.epd', chess960: false, maxNodes: 20_000_000, minPositions: 7 },
   { file: 'perftsuite.epd', chess960: false, maxNodes: 5_000_000, minPositions: 126 },
@@ -79,13 +62,6 @@ const SUITES: { file: string; chess960: boolean; maxNodes: number; minPositions:
   { file: 'chess960_xfen_extra.epd', chess960: true, maxNodes: 10_000_000, minPositions: 40 },
   { file: 'perft_random.epd', chess960: false, maxNodes: 60_000, minPositions: 6752 },
 ];
-
-/** Parses with the source module as vitest loads it (not the bundle). */
-function loadSrc(fen: string, chess960: boolean): Position {
-  const pos = fenSrc.parseFen(fen, chess960);
-  if (typeof pos === 'string') throw new Error(`parseFen failed: ${pos}`);
-  return pos;
-}
 
 describe('perft suites', () => {
   for (const suite of SUITES) {
@@ -130,7 +106,7 @@ describe('perftDivide', () => {
   it('total equals perft and the expected count; each root move is legal UCI and its count is perft of the child', () => {
     const failures: string[] = [];
     for (const e of cpw) {
-      const pos = load(e.fen, false);
+      const pos = fast.load(e.fen, false);
       for (const [depth, expected] of e.counts) {
         if (depth > 4 || expected > 5_000_000n) continue;
         const div = core.perftDivide(pos, depth);

@@ -6,17 +6,27 @@ import { MAX_MOVES, MOVE_NONE } from '../../src/core/types';
 import type { Position } from '../../src/core/position';
 import { WHITE } from '../../src/core/bitboard';
 
-/** Parses a FEN, failing the test on an error. */
-export function load(fen: string, chess960 = false): Position {
-  const pos = parseFen(fen, chess960);
-  if (typeof pos === 'string') throw new Error(`parseFen(${fen}) failed: ${pos}`);
-  return pos;
+export interface CoreHelpers {
+  /** Parses a FEN, failing the test on an error. */
+  load(fen: string, chess960?: boolean): Position;
+  /** The legal moves of pos. */
+  legal(pos: Position): number[];
 }
 
-export function legal(pos: Position): number[] {
+/** load and legal over a given copy of src/core (the modules as vitest loads them, or a bundle of them). */
+export function coreHelpers(core: { parseFen: typeof parseFen; legalMoves: typeof legalMoves }): CoreHelpers {
   const list = new Int32Array(MAX_MOVES);
-  return Array.from(list.subarray(0, legalMoves(pos, list)));
+  return {
+    load(fen, chess960 = false) {
+      const pos = core.parseFen(fen, chess960);
+      if (typeof pos === 'string') throw new Error(`parseFen(${fen}) failed: ${pos}`);
+      return pos;
+    },
+    legal: (pos) => Array.from(list.subarray(0, core.legalMoves(pos, list))),
+  };
 }
+
+export const { load, legal } = coreHelpers({ parseFen, legalMoves });
 
 /** Plays moves (UCI or SAN), failing on an illegal one. */
 export function play(pos: Position, moves: string): Position {

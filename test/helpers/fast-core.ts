@@ -7,18 +7,16 @@ import { pathToFileURL } from 'node:url';
 import type * as fen from '../../src/core/fen';
 import type * as movegen from '../../src/core/movegen';
 import type * as notation from '../../src/core/notation';
-import type { Position } from '../../src/core/position';
-import { MAX_MOVES } from '../../src/core/types';
+import type * as perft from '../../src/core/perft';
 import { bundleCore } from './bundle-core.mjs';
+import { coreHelpers, type CoreHelpers } from './chess';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-export type FastCore = typeof fen & typeof movegen & typeof notation;
+export type FastCore = typeof fen & typeof movegen & typeof notation & typeof perft;
 
-export interface FastCoreHelpers {
+export interface FastCoreHelpers extends CoreHelpers {
   core: FastCore;
-  load(fen: string, chess960?: boolean): Position;
-  legal(pos: Position): number[];
   /** Removes the bundle's file. */
   remove(): void;
 }
@@ -27,18 +25,9 @@ export async function fastCore(tag: string): Promise<FastCoreHelpers> {
   const file = await bundleCore(
     ROOT,
     tag,
-    "export * from './src/core/fen'; export * from './src/core/movegen'; export * from './src/core/notation';",
+    "export * from './src/core/fen'; export * from './src/core/movegen'; export * from './src/core/notation'; " +
+      "export * from './src/core/perft';",
   );
   const core = (await import(pathToFileURL(file).href)) as FastCore;
-  const list = new Int32Array(MAX_MOVES);
-  return {
-    core,
-    load(f, chess960 = false) {
-      const pos = core.parseFen(f, chess960);
-      if (typeof pos === 'string') throw new Error(`parseFen(${f}) failed: ${pos}`);
-      return pos;
-    },
-    legal: (pos) => Array.from(list.subarray(0, core.legalMoves(pos, list))),
-    remove: () => fs.rmSync(file, { force: true }),
-  };
+  return { core, ...coreHelpers(core), remove: () => fs.rmSync(file, { force: true }) };
 }
