@@ -54,7 +54,7 @@ function readSuite(file: string): Entry[] {
   return out;
 }
 
-/** Per-file limit on the expected leaf count of a checked depth (a few hundred million nodes in all: about ten seconds at the bundle's speed). */
+/** Per-file limit on the expected leaf count of a checked depth; the deep counts are `node bench/perft-deep.mjs`. */
 const SUITES: { file: string; chess960: boolean; maxNodes: number; minPositions: number }[] = [
   { file: 'cpw_perft_results.epd', chess960: false, maxNodes: 20_000_000, minPositions: 7 },
   { file: 'perftsuite.epd', chess960: false, maxNodes: 5_000_000, minPositions: 126 },
