@@ -156,6 +156,8 @@ export function createPlay(ui: PlayDom, orient: (color: Color) => Promise<void>,
     if (end) return void finish(endByRules(end));
     // The side to move's clock runs (it starts with the game, and again after a pause or a take-back).
     if (m.clock.running() !== game.turn()) m.clock.start(game.turn());
+    // Drawn now, not at the next tick: the side to move's clock is lit as soon as the page says whose move it is.
+    renderClocks(ui.clocks, m);
     runTimer(true);
     if (game.turn() !== app.human) void engineMove();
     else if (app.tree.current !== app.head) setStatus('human', 'Your move (End returns to the game)');

@@ -70,7 +70,9 @@ describe.skipIf(!CHROMIUM)('web page in headless Chromium', () => {
     // A fast clock: Tessera's replies come within a second or two.
     await page.select('#time-control', '1+0');
     await page.click('#new-game');
-    await page.waitForFunction(() => document.querySelector('#clocks .clock-time')?.textContent === '1:00');
+    // The engine's clock (Black's) waits at a full minute; the player's already runs.
+    await page.waitForFunction(() => document.querySelector('#clock-b .clock-time')?.textContent === '1:00');
+    expect(await page.$eval('#clock-w', (el) => el.classList.contains('running'))).toBe(true);
     await page.waitForSelector('body[data-state="human"]');
   });
 

@@ -65,7 +65,15 @@ describe.skipIf(!CHROMIUM)('web page: a game on a clock, engine settings, threat
     await on.goto(url, { waitUntil: 'load' });
     await on.waitForSelector('body[data-state="human"]', { timeout: 30000 });
     await newGame('1+1', '', on);
-    await on.waitForFunction(() => document.querySelector('#clock-w .clock-time')?.textContent === '1:00');
+    // A fresh minute, White's clock already running: it shows 1:00 or, a moment later, 0:59.
+    await on.waitForFunction(() => {
+      const clock = document.querySelector<HTMLElement>('#clock-w');
+      return (
+        Number(clock?.dataset.ms) > 58000 &&
+        /^(1:00|0:59)$/.test(clock?.querySelector('.clock-time')?.textContent ?? '')
+      );
+    });
+    expect(await on.$eval('#clock-w', (el) => el.classList.contains('running'))).toBe(true);
     expect(await text('#clock-b .clock-name', on)).toBe('Black · Tessera (Elo 1500)');
     await dragPiece(on, 'e2', 'e4');
     await waitForMoves(2, 20000, on);
