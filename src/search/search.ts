@@ -476,7 +476,8 @@ export class Searcher {
       const newDepth = depth - 1 + ext;
       let score: number;
       if (searched === 0) {
-        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode, false);
+        // A cut node's first child is expected to be an all node, and the other way round.
+        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode, !pvNode && !cutNode);
       } else {
         // Late-move reductions for quiet moves searched after the first few.
         let r = 0;
@@ -490,8 +491,11 @@ export class Searcher {
           r -= (stat / P.lmrHistDiv) | 0;
           r = Math.max(0, Math.min(r, newDepth - 1));
         }
-        score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
-        if (r > 0 && score > alpha) score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
+        // A reduced search expects to fail low below us (a cut node there); an unreduced one alternates as usual.
+        if (r > 0) {
+          score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
+          if (score > alpha) score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
+        } else score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
         if (pvNode && score > alpha && score < beta)
           score = -this.search(-beta, -alpha, newDepth, ply + 1, true, false);
       }
