@@ -3,6 +3,9 @@
 // PARAM_RANGES gives each its tuning range and step; a tuning build exposes them as UCI options (TESSERA_TUNE=1) and
 // `tessera spsa` prints them as OpenBench's SPSA input.
 export const P = {
+  /** Evaluation scaling: eval * (evalScaleBase + material) / 32768, material at 100/450/450/650/1250 per piece. */
+  evalScaleBase: 26500,
+
   /** Aspiration window: first half-width, from depth aspMinDepth; it grows by half on each failure. */
   aspDelta: 20,
   aspMinDepth: 5,
@@ -92,6 +95,7 @@ const float = (min: number, max: number, step: number): ParamRange => ({ min, ma
 
 /** Every parameter's range (a divisor's range never reaches 0). */
 export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
+  evalScaleBase: int(16000, 36000, 1000),
   aspDelta: int(5, 60, 3),
   aspMinDepth: int(2, 10, 1),
   rfpDepth: int(4, 12, 1),
