@@ -50,9 +50,10 @@ export const P = {
   /** One ply less reduction per lmrHistDiv of history. */
   lmrHistDiv: 10000,
 
-  /** History bonus: min(depth^2 * histMul, histMax). */
-  histMul: 16,
-  histMax: 4000,
+  /** History bonus: min(histMul * depth - histBase, histMax), linear in depth as in the anchors. */
+  histMul: 300,
+  histBase: 250,
+  histMax: 2500,
 
   /**
    * Time management between iterations: the soft limit is scaled by tmStableLongFactor once the best move has held
@@ -122,8 +123,9 @@ export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
   lmrDepth: int(1, 6, 1),
   lmrMoves: int(1, 6, 1),
   lmrHistDiv: int(3000, 30000, 1000),
-  histMul: int(4, 40, 2),
-  histMax: int(1000, 12000, 400),
+  histMul: int(100, 600, 20),
+  histBase: int(0, 600, 25),
+  histMax: int(1000, 6000, 200),
   tmStableLong: int(2, 8, 1),
   tmStableLongFactor: float(0.3, 0.9, 0.04),
   tmStableShort: int(1, 4, 1),

@@ -538,7 +538,7 @@ export class Searcher {
                 ss.killer2 = ss.killer1;
                 ss.killer1 = m;
               }
-              const bonus = Math.min(depth * depth * P.histMul, P.histMax);
+              const bonus = Math.min(P.histMul * depth - P.histBase, P.histMax);
               const hist = this.hist;
               hist.updateQuiet(stm, m, pt, prev1, prev2, bonus);
               if (prev1 !== 0) hist.counterMoves[prev1] = m;
