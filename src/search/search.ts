@@ -6,6 +6,7 @@ import { generateMoves, isLegalMove, GEN_ALL } from '../core/movegen';
 import { MAX_MOVES, MAX_PLY, MOVE_NONE, moveFrom, moveTo } from '../core/types';
 import type { Position } from '../core/position';
 import { seeGe } from '../core/see';
+import { popcnt } from '../core/bitboard';
 import type { Evaluator } from '../eval/evaluator';
 import { type TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
@@ -236,7 +237,7 @@ export class Searcher {
     } else {
       rawEval = this.evaluator.evaluate(pos);
       if (this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
-      standPat = this.corr.corrected(rawEval, this.corr.index(pos));
+      standPat = this.corr.corrected(this.scaled(rawEval), this.corr.index(pos));
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
@@ -272,6 +273,27 @@ export class Searcher {
   }
 
   // ---------------- main search ----------------
+
+  /**
+   * The evaluation as the search uses it (the hash keeps the raw one): scaled up with the material on the board (the
+   * net's scores mean more with more pieces to convert them) and down toward zero as the fifty-move counter runs.
+   */
+  private scaled(raw: number): number {
+    const bb = this.pos.bb;
+    let material = 0;
+    for (let c = 0; c < 16; c += 8) {
+      material +=
+        100 * (popcnt(bb[(c + 1) * 2]) + popcnt(bb[(c + 1) * 2 + 1])) +
+        450 *
+          (popcnt(bb[(c + 2) * 2]) +
+            popcnt(bb[(c + 2) * 2 + 1]) +
+            popcnt(bb[(c + 3) * 2]) +
+            popcnt(bb[(c + 3) * 2 + 1])) +
+        650 * (popcnt(bb[(c + 4) * 2]) + popcnt(bb[(c + 4) * 2 + 1])) +
+        1250 * (popcnt(bb[(c + 5) * 2]) + popcnt(bb[(c + 5) * 2 + 1]));
+    }
+    return Math.trunc((((raw * (P.evalScaleBase + material)) / 32768) * (200 - this.pos.halfmove)) / 200);
+  }
 
   /** Does the side to move have a piece other than pawns and king? (Null move is unsafe without.) */
   private hasNonPawnMaterial(): boolean {
@@ -340,6 +362,7 @@ export class Searcher {
     let staticEval = 0,
       eval_ = 0,
       rawEval = 0,
+      baseEval = 0,
       corrIdx = 0;
     if (inCheck) {
       ss.staticEval = NO_EVAL;
@@ -347,7 +370,8 @@ export class Searcher {
       rawEval = ttHit ? tt.eval : this.evaluator.evaluate(pos);
       if (!ttHit && this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
       corrIdx = this.corr.index(pos);
-      staticEval = this.corr.corrected(rawEval, corrIdx);
+      baseEval = this.scaled(rawEval);
+      staticEval = this.corr.corrected(baseEval, corrIdx);
       ss.staticEval = staticEval;
       eval_ = staticEval;
       if (
@@ -476,7 +500,8 @@ export class Searcher {
       const newDepth = depth - 1 + ext;
       let score: number;
       if (searched === 0) {
-        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode, false);
+        // A cut node's first child is expected to be an all node, and the other way round.
+        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode, !pvNode && !cutNode);
       } else {
         // Late-move reductions for quiet moves searched after the first few.
         let r = 0;
@@ -490,8 +515,11 @@ export class Searcher {
           r -= (stat / P.lmrHistDiv) | 0;
           r = Math.max(0, Math.min(r, newDepth - 1));
         }
-        score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
-        if (r > 0 && score > alpha) score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
+        // A reduced search expects to fail low below us (a cut node there); an unreduced one alternates as usual.
+        if (r > 0) {
+          score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
+          if (score > alpha) score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
+        } else score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
         if (pvNode && score > alpha && score < beta)
           score = -this.search(-beta, -alpha, newDepth, ply + 1, true, false);
       }
@@ -510,7 +538,7 @@ export class Searcher {
                 ss.killer2 = ss.killer1;
                 ss.killer1 = m;
               }
-              const bonus = Math.min(depth * depth * P.histMul, P.histMax);
+              const bonus = Math.min(P.histMul * depth - P.histBase, P.histMax);
               const hist = this.hist;
               hist.updateQuiet(stm, m, pt, prev1, prev2, bonus);
               if (prev1 !== 0) hist.counterMoves[prev1] = m;
@@ -539,7 +567,7 @@ export class Searcher {
       !(bound === BOUND_LOWER && best <= staticEval) &&
       !(bound === BOUND_UPPER && best >= staticEval)
     ) {
-      this.corr.update(corrIdx, best - rawEval, depth);
+      this.corr.update(corrIdx, best - baseEval, depth);
     }
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : rawEval);
     return best;
@@ -700,7 +728,10 @@ export class Searcher {
     // The network's accumulators of the root: every lazy update in this search walks back to them at worst.
     // The root's static eval is also what 'improving' compares against at ply 2.
     const rootEval = this.evaluator.evaluate(pos);
-    this.stack[FRAME_OFFSET].staticEval = pos.inCheck() ? NO_EVAL : rootEval;
+    // As every other node sees it: scaled and corrected.
+    this.stack[FRAME_OFFSET].staticEval = pos.inCheck()
+      ? NO_EVAL
+      : this.corr.corrected(this.scaled(rootEval), this.corr.index(pos));
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
     // Tablebases at the root: only the moves that keep the best result (by DTZ, counting the fifty-move clock, or by
