@@ -6,7 +6,6 @@ import { generateMoves, isLegalMove, GEN_ALL } from '../core/movegen';
 import { MAX_MOVES, MAX_PLY, MOVE_NONE, moveFrom, moveTo } from '../core/types';
 import type { Position } from '../core/position';
 import { seeGe } from '../core/see';
-import { popcnt } from '../core/bitboard';
 import type { Evaluator } from '../eval/evaluator';
 import { type TT, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt';
 import {
@@ -23,6 +22,7 @@ import {
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
 import { P, paramsVersion } from './params';
+import { scaleEval } from './evalscale';
 import { History, CorrectionHistory, pieceTo } from './history';
 import { type Frame, newStack, NO_EVAL, FRAME_OFFSET, QUIETS_MAX } from './stack';
 import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
@@ -274,25 +274,9 @@ export class Searcher {
 
   // ---------------- main search ----------------
 
-  /**
-   * The evaluation as the search uses it (the hash keeps the raw one): scaled up with the material on the board (the
-   * net's scores mean more with more pieces to convert them) and down toward zero as the fifty-move counter runs.
-   */
+  /** The evaluation as the search uses it (evalscale.ts); the hash keeps the raw one. */
   private scaled(raw: number): number {
-    const bb = this.pos.bb;
-    let material = 0;
-    for (let c = 0; c < 16; c += 8) {
-      material +=
-        100 * (popcnt(bb[(c + 1) * 2]) + popcnt(bb[(c + 1) * 2 + 1])) +
-        450 *
-          (popcnt(bb[(c + 2) * 2]) +
-            popcnt(bb[(c + 2) * 2 + 1]) +
-            popcnt(bb[(c + 3) * 2]) +
-            popcnt(bb[(c + 3) * 2 + 1])) +
-        650 * (popcnt(bb[(c + 4) * 2]) + popcnt(bb[(c + 4) * 2 + 1])) +
-        1250 * (popcnt(bb[(c + 5) * 2]) + popcnt(bb[(c + 5) * 2 + 1]));
-    }
-    return Math.trunc((((raw * (P.evalScaleBase + material)) / 32768) * (200 - this.pos.halfmove)) / 200);
+    return scaleEval(this.pos, raw, P.evalScaleBase);
   }
 
   /** Does the side to move have a piece other than pawns and king? (Null move is unsafe without.) */
