@@ -3,6 +3,7 @@
 // is worth less). The hash keeps the raw evaluation; this is applied afresh at each visit.
 import { popcnt } from '../core/bitboard';
 import type { Position } from '../core/position';
+import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types';
 
 /** Material of both sides at 100/450/450/650/1250 per pawn/knight/bishop/rook/queen. */
 export function scaleMaterial(pos: Position): number {
@@ -10,16 +11,17 @@ export function scaleMaterial(pos: Position): number {
   let material = 0;
   for (let c = 0; c < 16; c += 8) {
     material +=
-      100 * (popcnt(bb[(c + 1) * 2]) + popcnt(bb[(c + 1) * 2 + 1])) +
-      450 *
-        (popcnt(bb[(c + 2) * 2]) +
-          popcnt(bb[(c + 2) * 2 + 1]) +
-          popcnt(bb[(c + 3) * 2]) +
-          popcnt(bb[(c + 3) * 2 + 1])) +
-      650 * (popcnt(bb[(c + 4) * 2]) + popcnt(bb[(c + 4) * 2 + 1])) +
-      1250 * (popcnt(bb[(c + 5) * 2]) + popcnt(bb[(c + 5) * 2 + 1]));
+      100 * count(bb, c | PAWN) +
+      450 * (count(bb, c | KNIGHT) + count(bb, c | BISHOP)) +
+      650 * count(bb, c | ROOK) +
+      1250 * count(bb, c | QUEEN);
   }
   return material;
+}
+
+/** Pieces of one kind (colour | type) on the board. */
+function count(bb: Int32Array, piece: number): number {
+  return popcnt(bb[piece * 2]) + popcnt(bb[piece * 2 + 1]);
 }
 
 /** raw * (base + material) / 32768, then * (200 - halfmove) / 200, truncated toward zero. */
