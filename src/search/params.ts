@@ -3,6 +3,9 @@
 // PARAM_RANGES gives each its tuning range and step; a tuning build exposes them as UCI options (TESSERA_TUNE=1) and
 // `tessera spsa` prints them as OpenBench's SPSA input.
 export const P = {
+  /** Evaluation scaling: eval * (evalScaleBase + material) / 32768, material at 100/450/450/650/1250 per piece. */
+  evalScaleBase: 26500,
+
   /** Aspiration window: first half-width, from depth aspMinDepth; it grows by half on each failure. */
   aspDelta: 20,
   aspMinDepth: 5,
@@ -47,9 +50,10 @@ export const P = {
   /** One ply less reduction per lmrHistDiv of history. */
   lmrHistDiv: 10000,
 
-  /** History bonus: min(depth^2 * histMul, histMax). */
-  histMul: 16,
-  histMax: 4000,
+  /** History bonus: min(histMul * depth - histBase, histMax), linear in depth as in the anchors. */
+  histMul: 300,
+  histBase: 250,
+  histMax: 2500,
 
   /**
    * Time management between iterations: the soft limit is scaled by tmStableLongFactor once the best move has held
@@ -92,6 +96,7 @@ const float = (min: number, max: number, step: number): ParamRange => ({ min, ma
 
 /** Every parameter's range (a divisor's range never reaches 0). */
 export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
+  evalScaleBase: int(16000, 36000, 1000),
   aspDelta: int(5, 60, 3),
   aspMinDepth: int(2, 10, 1),
   rfpDepth: int(4, 12, 1),
@@ -118,8 +123,9 @@ export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
   lmrDepth: int(1, 6, 1),
   lmrMoves: int(1, 6, 1),
   lmrHistDiv: int(3000, 30000, 1000),
-  histMul: int(4, 40, 2),
-  histMax: int(1000, 12000, 400),
+  histMul: int(100, 600, 20),
+  histBase: int(0, 600, 25),
+  histMax: int(1000, 6000, 200),
   tmStableLong: int(2, 8, 1),
   tmStableLongFactor: float(0.3, 0.9, 0.04),
   tmStableShort: int(1, 4, 1),

@@ -22,6 +22,7 @@ import {
 import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
 import { P, paramsVersion } from './params';
+import { scaleEval } from './evalscale';
 import { History, CorrectionHistory, pieceTo } from './history';
 import { type Frame, newStack, NO_EVAL, FRAME_OFFSET, QUIETS_MAX } from './stack';
 import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
@@ -236,7 +237,7 @@ export class Searcher {
     } else {
       rawEval = this.evaluator.evaluate(pos);
       if (this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
-      standPat = this.corr.corrected(rawEval, this.corr.index(pos));
+      standPat = this.corr.corrected(this.scaled(rawEval), this.corr.index(pos));
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
@@ -272,6 +273,11 @@ export class Searcher {
   }
 
   // ---------------- main search ----------------
+
+  /** The evaluation as the search uses it (evalscale.ts); the hash keeps the raw one. */
+  private scaled(raw: number): number {
+    return scaleEval(this.pos, raw, P.evalScaleBase);
+  }
 
   /** Does the side to move have a piece other than pawns and king? (Null move is unsafe without.) */
   private hasNonPawnMaterial(): boolean {
@@ -340,6 +346,7 @@ export class Searcher {
     let staticEval = 0,
       eval_ = 0,
       rawEval = 0,
+      baseEval = 0,
       corrIdx = 0;
     if (inCheck) {
       ss.staticEval = NO_EVAL;
@@ -347,7 +354,8 @@ export class Searcher {
       rawEval = ttHit ? tt.eval : this.evaluator.evaluate(pos);
       if (!ttHit && this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
       corrIdx = this.corr.index(pos);
-      staticEval = this.corr.corrected(rawEval, corrIdx);
+      baseEval = this.scaled(rawEval);
+      staticEval = this.corr.corrected(baseEval, corrIdx);
       ss.staticEval = staticEval;
       eval_ = staticEval;
       if (
@@ -476,7 +484,8 @@ export class Searcher {
       const newDepth = depth - 1 + ext;
       let score: number;
       if (searched === 0) {
-        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode, false);
+        // A cut node's first child is expected to be an all node, and the other way round.
+        score = -this.search(-beta, -alpha, newDepth, ply + 1, pvNode, !pvNode && !cutNode);
       } else {
         // Late-move reductions for quiet moves searched after the first few.
         let r = 0;
@@ -490,8 +499,11 @@ export class Searcher {
           r -= (stat / P.lmrHistDiv) | 0;
           r = Math.max(0, Math.min(r, newDepth - 1));
         }
-        score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
-        if (r > 0 && score > alpha) score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
+        // A reduced search expects to fail low below us (a cut node there); an unreduced one alternates as usual.
+        if (r > 0) {
+          score = -this.search(-alpha - 1, -alpha, newDepth - r, ply + 1, false, true);
+          if (score > alpha) score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
+        } else score = -this.search(-alpha - 1, -alpha, newDepth, ply + 1, false, !cutNode);
         if (pvNode && score > alpha && score < beta)
           score = -this.search(-beta, -alpha, newDepth, ply + 1, true, false);
       }
@@ -510,7 +522,7 @@ export class Searcher {
                 ss.killer2 = ss.killer1;
                 ss.killer1 = m;
               }
-              const bonus = Math.min(depth * depth * P.histMul, P.histMax);
+              const bonus = Math.min(P.histMul * depth - P.histBase, P.histMax);
               const hist = this.hist;
               hist.updateQuiet(stm, m, pt, prev1, prev2, bonus);
               if (prev1 !== 0) hist.counterMoves[prev1] = m;
@@ -539,7 +551,7 @@ export class Searcher {
       !(bound === BOUND_LOWER && best <= staticEval) &&
       !(bound === BOUND_UPPER && best >= staticEval)
     ) {
-      this.corr.update(corrIdx, best - rawEval, depth);
+      this.corr.update(corrIdx, best - baseEval, depth);
     }
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : rawEval);
     return best;
@@ -700,7 +712,10 @@ export class Searcher {
     // The network's accumulators of the root: every lazy update in this search walks back to them at worst.
     // The root's static eval is also what 'improving' compares against at ply 2.
     const rootEval = this.evaluator.evaluate(pos);
-    this.stack[FRAME_OFFSET].staticEval = pos.inCheck() ? NO_EVAL : rootEval;
+    // As every other node sees it: scaled and corrected.
+    this.stack[FRAME_OFFSET].staticEval = pos.inCheck()
+      ? NO_EVAL
+      : this.corr.corrected(this.scaled(rootEval), this.corr.index(pos));
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
     // Tablebases at the root: only the moves that keep the best result (by DTZ, counting the fifty-move clock, or by

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { DIST, requireBuilt, TARGETS } from '../helpers/engine';
 
-const BENCH_SIGNATURE = { hce: 3156348, nnue: 2159229 };
+const BENCH_SIGNATURE = { hce: 2811706, nnue: 2156941 };
 
 describe('bench signature (node dist/tessera.js bench)', () => {
   it.each([
