@@ -189,7 +189,9 @@ export class Searcher {
       this.pondering = false;
       this.startTime = this.f64[F64_PONDERHIT] || Date.now();
     }
-    if (this.nodeLimit > 0 && this.totalNodes() >= this.nodeLimit) {
+    // A node limit (go nodes, the strength limiter) stops the search once the first iteration is done, so that the
+    // move played was searched against every reply; a clock stops it wherever it is.
+    if (this.nodeLimit > 0 && this.rootDepth > 1 && this.totalNodes() >= this.nodeLimit) {
       this.stopped = true;
       return;
     }
@@ -602,7 +604,8 @@ export class Searcher {
       if (this.id === 0 && this.elapsed() > 1000) this.reporter.currMove(pos, depth, m, i + 1);
       this.stack[FRAME_OFFSET].pieceTo = this.movePieceTo(m);
       pos.make(m);
-      this.nodes++;
+      // Counted like every other node: a root move that lands on a check's count must not skip it.
+      if ((++this.nodes & 255) === 0) this.checkStop();
       const ext = pos.inCheck() ? 1 : 0;
       let score: number;
       if (i === this.pvIdx) {
