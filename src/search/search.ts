@@ -1,6 +1,6 @@
 // The search: iterative deepening, principal variation search, quiescence, transposition table,
 // move ordering (hash move, MVV-LVA, killers, counter-moves, histories), singular and check extensions,
-// mate-distance pruning, draws by rule, and a pawn correction history on the static evaluation.
+// mate-distance pruning, draws by rule, and correction histories (pawn structure, each side's pieces) on the static evaluation.
 // One Searcher per thread; threads share the TT and the control block.
 import { generateMoves, isLegalMove, GEN_ALL } from '../core/movegen';
 import { MAX_MOVES, MAX_PLY, MOVE_NONE, moveFrom, moveTo } from '../core/types';
@@ -237,7 +237,8 @@ export class Searcher {
     } else {
       rawEval = this.evaluator.evaluate(pos);
       if (this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
-      standPat = this.corr.corrected(this.scaled(rawEval), this.corr.index(pos));
+      this.corr.load(pos, ply);
+      standPat = this.corr.corrected(this.scaled(rawEval), ply);
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
@@ -362,16 +363,15 @@ export class Searcher {
     let staticEval = 0,
       eval_ = 0,
       rawEval = 0,
-      baseEval = 0,
-      corrIdx = 0;
+      baseEval = 0;
     if (inCheck) {
       ss.staticEval = NO_EVAL;
     } else {
       rawEval = ttHit ? tt.eval : this.evaluator.evaluate(pos);
       if (!ttHit && this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
-      corrIdx = this.corr.index(pos);
+      this.corr.load(pos, ply);
       baseEval = this.scaled(rawEval);
-      staticEval = this.corr.corrected(baseEval, corrIdx);
+      staticEval = this.corr.corrected(baseEval, ply);
       ss.staticEval = staticEval;
       eval_ = staticEval;
       if (
@@ -567,7 +567,7 @@ export class Searcher {
       !(bound === BOUND_LOWER && best <= staticEval) &&
       !(bound === BOUND_UPPER && best >= staticEval)
     ) {
-      this.corr.update(corrIdx, best - baseEval, depth);
+      this.corr.update(ply, best - baseEval, depth);
     }
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : rawEval);
     return best;
@@ -729,9 +729,8 @@ export class Searcher {
     // The root's static eval is also what 'improving' compares against at ply 2.
     const rootEval = this.evaluator.evaluate(pos);
     // As every other node sees it: scaled and corrected.
-    this.stack[FRAME_OFFSET].staticEval = pos.inCheck()
-      ? NO_EVAL
-      : this.corr.corrected(this.scaled(rootEval), this.corr.index(pos));
+    this.corr.load(pos, 0);
+    this.stack[FRAME_OFFSET].staticEval = pos.inCheck() ? NO_EVAL : this.corr.corrected(this.scaled(rootEval), 0);
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
     // Tablebases at the root: only the moves that keep the best result (by DTZ, counting the fifty-move clock, or by
