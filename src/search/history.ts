@@ -1,7 +1,7 @@
 // The search's statistics of past results (Stockfish's history.h): which quiet moves cut off before, by the move
 // alone (butterfly), after the previous moves (continuation), as a reply (counter-moves), and how wrong the static
 // evaluation was for a pawn structure (correction). The searcher owns them; the move picker reads them.
-import { KING, KNIGHT, MAX_PLY, PAWN } from '../core/types';
+import { MAX_PLY, PAWN } from '../core/types';
 import type { Position } from '../core/position';
 import { pawnIndex, PAWN_INDEX_BITS } from '../eval/evaluate';
 import { MATE_BOUND } from './score';
@@ -80,18 +80,6 @@ const CORR_WEIGHT_MAX = 16;
 /** Slots remembered per ply: pawn structure, white's pieces, black's pieces. */
 const CORR_SLOTS = 3;
 
-/** A slot for one colour's pieces other than pawns (their bitboards, the king's included), hashed. */
-export function nonPawnIndex(bb: Int32Array, color: number): number {
-  let h = 0x811c9dc5 | 0;
-  for (let t = KNIGHT; t <= KING; t++) {
-    const i = ((color << 3) | t) * 2;
-    h = Math.imul(h ^ bb[i], 0x85ebca6b);
-    h = Math.imul(h ^ bb[i + 1], 0xc2b2ae35);
-  }
-  h ^= h >>> 15;
-  return Math.imul(h, 0x27d4eb2f) >>> (32 - PAWN_INDEX_BITS);
-}
-
 /**
  * Correction histories: running means of (search result - static eval) in 1/CORR_GRAIN cp, per side to move, for
  * positions with the same pawn structure (pawn[stm * CORR_SIZE + slot]) and with the same pieces of one colour
@@ -111,8 +99,8 @@ export class CorrectionHistory {
       k = ply * CORR_SLOTS;
     this.slots[k] =
       stm * CORR_SIZE + pawnIndex(bb[PAWN * 2], bb[PAWN * 2 + 1], bb[(8 | PAWN) * 2], bb[(8 | PAWN) * 2 + 1]);
-    this.slots[k + 1] = stm * CORR_SIZE + nonPawnIndex(bb, 0);
-    this.slots[k + 2] = (2 + stm) * CORR_SIZE + nonPawnIndex(bb, 1);
+    this.slots[k + 1] = stm * CORR_SIZE + (pos.npKey[0] >>> (32 - PAWN_INDEX_BITS));
+    this.slots[k + 2] = (2 + stm) * CORR_SIZE + (pos.npKey[1] >>> (32 - PAWN_INDEX_BITS));
   }
 
   /** The slots loaded for ply: [pawn, white pieces, black pieces] (indices into pawn and nonPawn). */
