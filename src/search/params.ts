@@ -6,9 +6,13 @@ export const P = {
   /** Evaluation scaling: eval * (evalScaleBase + material) / 32768, material at 100/450/450/650/1250 per piece. */
   evalScaleBase: 26500,
 
-  /** Aspiration window: first half-width, from depth aspMinDepth; it grows by half on each failure. */
-  aspDelta: 20,
+  /**
+   * Aspiration window: first half-width, from depth aspMinDepth; it grows by half on each failure. Each fail high
+   * (up to aspMaxFailHighs in a row) makes the next try a ply shallower.
+   */
+  aspDelta: 12,
   aspMinDepth: 5,
+  aspMaxFailHighs: 3,
 
   /** Reverse futility pruning: at depth <= rfpDepth, cut when eval - rfpMargin * (depth - improving) >= beta. */
   rfpDepth: 8,
@@ -99,6 +103,7 @@ export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
   evalScaleBase: int(16000, 36000, 1000),
   aspDelta: int(5, 60, 3),
   aspMinDepth: int(2, 10, 1),
+  aspMaxFailHighs: int(0, 5, 1),
   rfpDepth: int(4, 12, 1),
   rfpMargin: int(30, 160, 8),
   nmpDepth: int(1, 6, 1),

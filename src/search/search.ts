@@ -784,23 +784,28 @@ export class Searcher {
       this.rootDepth = depth;
       this.seldepth = 0;
       for (this.pvIdx = 0; this.pvIdx < multiPV; this.pvIdx++) {
-        // Aspiration window around the previous score, widened on each failure.
+        // Aspiration window around the previous score, widened on each failure; after a fail high the next try is a
+        // ply shallower (the move that failed high is usually confirmed sooner), back to full depth after a fail low.
         let delta = P.aspDelta,
           alpha = -INF,
-          beta = INF;
+          beta = INF,
+          failHighs = 0;
         const prev = this.rootScores[this.pvIdx];
         if (depth >= P.aspMinDepth && Math.abs(prev) < MATE_BOUND) {
           alpha = Math.max(prev - delta, -INF);
           beta = Math.min(prev + delta, INF);
         }
         for (;;) {
-          const score = this.searchRoot(depth, alpha, beta);
+          const score = this.searchRoot(Math.max(1, depth - failHighs), alpha, beta);
           if (this.stopped) break;
           if (score <= alpha) {
             beta = (alpha + beta) >> 1;
             alpha = Math.max(score - delta, -INF);
-          } else if (score >= beta) beta = Math.min(score + delta, INF);
-          else break;
+            failHighs = 0;
+          } else if (score >= beta) {
+            beta = Math.min(score + delta, INF);
+            if (failHighs < P.aspMaxFailHighs) failHighs++;
+          } else break;
           delta += delta >> 1;
         }
         if (this.stopped) break;
