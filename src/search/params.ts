@@ -42,7 +42,10 @@ export const P = {
   /** Futility of quiet moves: staticEval + futBase + futSlope * depth <= alpha. */
   futBase: 100,
   futSlope: 90,
-  /** SEE thresholds per depth: quiet moves, and captures (and checking quiets). */
+  /** History pruning: a quiet move whose reduced depth is at most histPruneDepth and history below -margin * depth. */
+  histPruneDepth: 3,
+  histPruneMargin: 2000,
+  /** SEE thresholds per depth: quiet moves (per reduced depth), and captures (and checking quiets). */
   seeQuietSlope: 60,
   seeNoisySlope: 100,
 
@@ -121,6 +124,8 @@ export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
   lmpBase: int(1, 8, 1),
   futBase: int(20, 250, 10),
   futSlope: int(30, 200, 8),
+  histPruneDepth: int(1, 6, 1),
+  histPruneMargin: int(500, 6000, 300),
   seeQuietSlope: int(20, 150, 6),
   seeNoisySlope: int(40, 200, 8),
   lmrBase: float(0.25, 1.5, 0.08),

@@ -485,7 +485,16 @@ export class Searcher {
             futile = true;
             continue;
           }
-          if (!seeGe(pos, m, -P.seeQuietSlope * depth)) continue;
+          // The depth this move would be searched to after its late-move reduction: a move with a bad history and
+          // little depth left is pruned, and futility and SEE use that depth for the move alone.
+          const stat = this.hist.quietScore(stm, m, this.movePieceTo(m), prev1, prev2);
+          const lmrDepth = Math.max(
+            0,
+            depth - 1 - LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)] + ((stat / P.lmrHistDiv) | 0),
+          );
+          if (lmrDepth <= P.histPruneDepth && stat < -P.histPruneMargin * depth) continue;
+          if (!inCheck && staticEval + P.futBase + P.futSlope * lmrDepth <= alpha) continue;
+          if (!seeGe(pos, m, -P.seeQuietSlope * lmrDepth)) continue;
         } else if (!seeGe(pos, m, -P.seeNoisySlope * depth)) continue; // captures and checking quiets
       }
       if (quiet && nQuiets < QUIETS_MAX) quiets[nQuiets++] = m;
