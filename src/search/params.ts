@@ -54,6 +54,8 @@ export const P = {
   lmrDiv: 2.25,
   lmrDepth: 3,
   lmrMoves: 2,
+  /** Root moves after this many (counted from the current MultiPV line's) may be reduced. */
+  rootLmrMoves: 3,
   /** One ply less reduction per lmrHistDiv of history. */
   lmrHistDiv: 10000,
 
@@ -132,6 +134,7 @@ export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
   lmrDiv: float(1.5, 4, 0.15),
   lmrDepth: int(1, 6, 1),
   lmrMoves: int(1, 6, 1),
+  rootLmrMoves: int(1, 8, 1),
   lmrHistDiv: int(3000, 30000, 1000),
   histMul: int(100, 600, 20),
   histBase: int(0, 600, 25),

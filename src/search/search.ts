@@ -626,6 +626,7 @@ export class Searcher {
       // After the first second, GUIs show which root move is being searched.
       if (this.id === 0 && this.elapsed() > 1000) this.reporter.currMove(pos, depth, m, i + 1);
       this.stack[FRAME_OFFSET].pieceTo = this.movePieceTo(m);
+      const quiet = !isNoisy(pos, m);
       pos.make(m);
       this.nodes++;
       const ext = pos.inCheck() ? 1 : 0;
@@ -633,7 +634,17 @@ export class Searcher {
       if (i === this.pvIdx) {
         score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true, false);
       } else {
-        score = -this.search(-alpha - 1, -alpha, depth - 1 + ext, 1, false, true);
+        // Late quiet root moves are reduced too, a ply less than inside the tree; one that beats alpha is searched
+        // again at full depth before it can become the best move.
+        const late = i - this.pvIdx;
+        let r = 0;
+        if (depth >= P.lmrDepth && late >= P.rootLmrMoves && quiet && ext === 0) {
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(late, 63)] - 1;
+          r = Math.max(0, Math.min(r, depth - 2));
+        }
+        score = alpha + 1;
+        if (r > 0) score = -this.search(-alpha - 1, -alpha, depth - 1 - r, 1, false, true);
+        if (score > alpha) score = -this.search(-alpha - 1, -alpha, depth - 1 + ext, 1, false, true);
         if (score > alpha && score < beta) score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true, false);
       }
       pos.unmake(m);
