@@ -635,10 +635,11 @@ export class Searcher {
         score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true, false);
       } else {
         // Late quiet root moves are reduced too, a ply less than inside the tree; one that beats alpha is searched
-        // again at full depth before it can become the best move.
+        // again at full depth before it can become the best move. Not once a mate is in hand: the iterations stop
+        // when the mate found is as short as the depth proves, so a shorter one must not hide behind a reduction.
         const late = i - this.pvIdx;
         let r = 0;
-        if (depth >= P.lmrDepth && late >= P.rootLmrMoves && quiet && ext === 0) {
+        if (depth >= P.lmrDepth && late >= P.rootLmrMoves && quiet && ext === 0 && Math.abs(alpha) < MATE_BOUND) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(late, 63)] - 1;
           r = Math.max(0, Math.min(r, depth - 2));
         }
