@@ -109,6 +109,8 @@ export class Searcher {
   private hardLimit = 0;
   private pondering = false;
   private nodeLimit = 0;
+  /** The iteration from which the node limit may stop the search (2: only once the first is complete). */
+  private nodeLimitFrom = 1;
   private softNodes = 0;
   /** Syzygy tables of this thread (null: none), and this search's use of them: the largest piece count probed in the
    * tree (0: no probes), the depth from which the largest count is probed, and whether the fifty-move rule counts. */
@@ -189,9 +191,7 @@ export class Searcher {
       this.pondering = false;
       this.startTime = this.f64[F64_PONDERHIT] || Date.now();
     }
-    // A node limit (go nodes, the strength limiter) stops the search once the first iteration is done, so that the
-    // move played was searched against every reply; a clock stops it wherever it is.
-    if (this.nodeLimit > 0 && this.rootDepth > 1 && this.totalNodes() >= this.nodeLimit) {
+    if (this.nodeLimit > 0 && this.rootDepth >= this.nodeLimitFrom && this.totalNodes() >= this.nodeLimit) {
       this.stopped = true;
       return;
     }
@@ -728,6 +728,9 @@ export class Searcher {
     this.noiseSeed = skill ? skill.seed : 0;
     if (skill)
       this.nodeLimit = limits.nodes > 0 ? Math.min(limits.nodes, skillNodes(skill.elo)) : skillNodes(skill.elo);
+    // The limiter's budget (a few hundred nodes at the lowest levels) lets the first iteration finish, so that its
+    // choice is among candidates searched against every reply; go nodes stops where it is told (a clock, too).
+    this.nodeLimitFrom = skill ? 2 : 1;
     const budget = allocateTime(limits, pos.stm === 0, opts.moveOverhead);
     this.softLimit = budget.soft;
     this.hardLimit = budget.hard;
