@@ -304,7 +304,8 @@ describe.each(TARGETS)('UCI search: $name', (target) => {
     const last = lastInfo(r.lines);
     expect(last.nodes).toBeGreaterThan(1000);
     expect(last.depth).toBeGreaterThanOrEqual(3);
-    expect(r.ms).toBeLessThan(800);
+    // Loose, as above: the clock's precision with threads is timing.test.ts's to hold, on a machine left to it.
+    expect(r.ms).toBeLessThan(1500);
     for (const i of infos(r.lines)) expectLegalPv(pos, i);
     // Depth-limited with two threads, and back to one.
     await goAndCheck(e, pos, 'depth 6');
