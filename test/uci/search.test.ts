@@ -158,9 +158,11 @@ describe.each(TARGETS)('UCI search: $name', (target) => {
     let r = await goAndCheck(e, pos, 'wtime 600000 btime 600000 winc 1000 binc 1000 depth 4');
     expect(lastInfo(r.lines).depth).toBe(4);
     expect(r.ms).toBeLessThan(2000);
-    // movetime stops before a deep depth.
+    // movetime stops before a deep depth. The bound is loose: this file runs beside others, and the clock's precision
+    // is held in timing.test.ts ("go movetime 300"), which runs alone.
     r = await goAndCheck(e, pos, 'depth 60 movetime 250');
-    expect(r.ms).toBeLessThan(450);
+    expect(lastInfo(r.lines).depth).toBeLessThan(60);
+    expect(r.ms).toBeLessThan(2000);
     // nodes stops before movetime.
     r = await goAndCheck(e, pos, 'movetime 20000 nodes 5000');
     expect(lastInfo(r.lines).nodes).toBeLessThanOrEqual(5000 + 2048);
@@ -302,7 +304,8 @@ describe.each(TARGETS)('UCI search: $name', (target) => {
     const last = lastInfo(r.lines);
     expect(last.nodes).toBeGreaterThan(1000);
     expect(last.depth).toBeGreaterThanOrEqual(3);
-    expect(r.ms).toBeLessThan(800);
+    // Loose, as above: the clock's precision with threads is timing.test.ts's to hold, on a machine left to it.
+    expect(r.ms).toBeLessThan(1500);
     for (const i of infos(r.lines)) expectLegalPv(pos, i);
     // Depth-limited with two threads, and back to one.
     await goAndCheck(e, pos, 'depth 6');

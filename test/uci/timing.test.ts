@@ -48,6 +48,16 @@ describe.each(TARGETS)('UCI timing: $name', (target) => {
     const d = await goAndCheck(e, pos, 'movetime 300', 5000);
     expect(d.ms).toBeGreaterThanOrEqual(300 - overhead - 5);
     expect(d.ms).toBeLessThan(400);
+    // Two threads keep the same clock: the main thread ends the search, the helper stops with it.
+    e.send('setoption name Move Overhead value 0');
+    e.send('setoption name Threads value 2');
+    e.send('isready');
+    await e.waitFor(/^readyok/, 5000);
+    const t = await goAndCheck(e, pos, 'movetime 300', 5000);
+    expect(t.ms).toBeGreaterThanOrEqual(299);
+    expect(t.ms).toBeLessThan(400);
+    e.send('setoption name Threads value 1');
+    e.send(`setoption name Move Overhead value ${overhead}`);
   });
 
   it('isready during go infinite: readyok at once, and no bestmove before stop', async () => {
