@@ -5,10 +5,10 @@
 // a level as it was shows (almost) no differing moves at it; one that does not is a level to calibrate again.
 //
 //   node bench/limiter-compare.mjs OLD_BINARY NEW_BINARY [--elo 800,1000,1400] [--positions 200] [--book FILE]
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startUci } from '../tools/uci-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -32,29 +32,7 @@ const fens = fs
 
 /** One move per position at one level: the move, the nodes of the last report, and the number of depth reports. */
 async function play(bin, elo) {
-  const p = spawn(bin, [], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let buf = '',
-    waiter = null;
-  p.stdout.on('data', (d) => {
-    buf += d;
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      waiter?.(line);
-    }
-  });
-  const until = (done) =>
-    new Promise((resolve) => {
-      const lines = [];
-      waiter = (l) => {
-        lines.push(l);
-        if (done(l)) {
-          waiter = null;
-          resolve(lines);
-        }
-      };
-    });
-  const send = (s) => p.stdin.write(`${s}\n`);
+  const { send, until } = startUci(bin);
   send('uci');
   await until((l) => l === 'uciok');
   for (const o of ['UCI_LimitStrength value true', `UCI_Elo value ${elo}`, 'Seed value 7']) send(`setoption name ${o}`);

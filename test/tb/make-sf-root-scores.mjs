@@ -6,11 +6,11 @@
 // The test (root-score.test.ts) compares Tessera's reported scores with these; it never runs Stockfish itself.
 //
 //   node test/tb/make-sf-root-scores.mjs [--stockfish /usr/games/stockfish]
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { startUci } from '../../tools/uci-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -25,29 +25,7 @@ const picked = lines.filter((l, i) => {
   return label === 'CursedWin' || label === 'BlessedLoss' || i % 20 === 0;
 });
 
-const sf = spawn(sfPath, [], { stdio: ['pipe', 'pipe', 'inherit'] });
-let buf = '';
-let waiter = null;
-sf.stdout.on('data', (d) => {
-  buf += d;
-  for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-    const l = buf.slice(0, i);
-    buf = buf.slice(i + 1);
-    waiter?.(l);
-  }
-});
-const until = (pred) =>
-  new Promise((resolve) => {
-    const seen = [];
-    waiter = (l) => {
-      seen.push(l);
-      if (pred(l)) {
-        waiter = null;
-        resolve(seen);
-      }
-    };
-  });
-const send = (s) => sf.stdin.write(`${s}\n`);
+const { send, until } = startUci(sfPath);
 
 send('uci');
 await until((l) => l === 'uciok');
