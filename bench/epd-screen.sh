@@ -26,12 +26,17 @@ for b in "$@"; do
   i=$((i + 1))
   if [[ $b == *.js ]]; then cmd=(node "$b"); else cmd=("$b"); fi
   "${cmd[@]}" epd "$suite" --nodes "$nodes" --jobs 1 > "$tmp/$i.out" 2>&1 || { echo "epd-screen: $b failed" >&2; tail -5 "$tmp/$i.out" >&2; exit 1; }
-  awk '/ unsolved /{print $2}' "$tmp/$i.out" | sort > "$tmp/$i.miss"
+  # A position's id is what stands between its counter and the verdict (STS ids hold spaces).
+  sed -n 's/^\[[0-9]*\/[0-9]*\] \(.*[^ ]\)  *unsolved  .*/\1/p' "$tmp/$i.out" | sort > "$tmp/$i.miss"
   solved=$(grep -E '(solved|points) \(' "$tmp/$i.out" | tail -1 | sed 's/^[^:]*: //' || true)
   line="$(basename "$b"): ${solved:-no summary} at $nodes nodes"
   if [[ $i -gt 1 ]]; then
-    gained=$(comm -23 "$tmp/1.miss" "$tmp/$i.miss" | paste -sd ' ' -)
-    lost=$(comm -13 "$tmp/1.miss" "$tmp/$i.miss" | paste -sd ' ' -)
+    comm -23 "$tmp/1.miss" "$tmp/$i.miss" > "$tmp/gained"
+    comm -13 "$tmp/1.miss" "$tmp/$i.miss" > "$tmp/lost"
+    # Named when few (a big suite's churn is only counted).
+    list() { if [[ $(wc -l < "$1") -le 12 ]]; then paste -sd ';' "$1" | sed 's/;/, /g'; else echo "$(wc -l < "$1") positions"; fi; }
+    gained=$(list "$tmp/gained")
+    lost=$(list "$tmp/lost")
     line+="; against $(basename "$1"): solves ${gained:-nothing more}, misses ${lost:-nothing more}"
   fi
   echo "$line"
