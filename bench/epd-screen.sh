@@ -21,6 +21,8 @@ done
 [[ $# -ge 1 ]] || { echo "usage: bench/epd-screen.sh [--nodes N] [--suite FILE] BUILD..." >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The positions of a list file, named when few (a big suite's churn is only counted).
+list() { if [[ $(wc -l < "$1") -le 12 ]]; then paste -sd ';' "$1" | sed 's/;/, /g'; else echo "$(wc -l < "$1") positions"; fi; }
 i=0
 for b in "$@"; do
   i=$((i + 1))
@@ -33,8 +35,6 @@ for b in "$@"; do
   if [[ $i -gt 1 ]]; then
     comm -23 "$tmp/1.miss" "$tmp/$i.miss" > "$tmp/gained"
     comm -13 "$tmp/1.miss" "$tmp/$i.miss" > "$tmp/lost"
-    # Named when few (a big suite's churn is only counted).
-    list() { if [[ $(wc -l < "$1") -le 12 ]]; then paste -sd ';' "$1" | sed 's/;/, /g'; else echo "$(wc -l < "$1") positions"; fi; }
     gained=$(list "$tmp/gained")
     lost=$(list "$tmp/lost")
     line+="; against $(basename "$1"): solves ${gained:-nothing more}, misses ${lost:-nothing more}"
