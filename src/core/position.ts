@@ -53,6 +53,8 @@ export class Position {
   fullmove = 1;
   keyLo = 0;
   keyHi = 0;
+  /** npKey[colour]: the low Zobrist words of that colour's pieces other than pawns (king included), XORed. */
+  readonly npKey = new Int32Array(2);
   checkersLo = 0;
   checkersHi = 0;
   /** Pieces of the side to move pinned to their own king. */
@@ -162,11 +164,13 @@ export class Position {
   finishSetup(): void {
     let lo = 0,
       hi = 0;
+    this.npKey.fill(0);
     for (let sq = 0; sq < 64; sq++) {
       const p = this.board[sq];
       if (p) {
         lo ^= ZOB_PSQ[(p * 64 + sq) * 2];
         hi ^= ZOB_PSQ[(p * 64 + sq) * 2 + 1];
+        if ((p & 7) !== PAWN) this.npKey[p >> 3] ^= ZOB_PSQ[(p * 64 + sq) * 2];
       }
     }
     lo ^= ZOB_CASTLE[this.castling * 2];
@@ -198,6 +202,7 @@ export class Position {
     this.fullmove = o.fullmove;
     this.keyLo = o.keyLo;
     this.keyHi = o.keyHi;
+    this.npKey.set(o.npKey);
     this.checkersLo = o.checkersLo;
     this.checkersHi = o.checkersHi;
     this.pinnedLo = o.pinnedLo;
@@ -494,6 +499,8 @@ export class Position {
       zt = (piece * 64 + to) * 2;
     this.keyLo ^= ZOB_PSQ[zf] ^ ZOB_PSQ[zt];
     this.keyHi ^= ZOB_PSQ[zf + 1] ^ ZOB_PSQ[zt + 1];
+    // Undone by unmake's own moves and toggles (the main key is restored from history instead).
+    if ((piece & 7) !== PAWN) this.npKey[piece >> 3] ^= ZOB_PSQ[zf] ^ ZOB_PSQ[zt];
   }
 
   private togglePiece(piece: number, sq: number): void {
@@ -509,6 +516,7 @@ export class Position {
     const z = (piece * 64 + sq) * 2;
     this.keyLo ^= ZOB_PSQ[z];
     this.keyHi ^= ZOB_PSQ[z + 1];
+    if ((piece & 7) !== PAWN) this.npKey[piece >> 3] ^= ZOB_PSQ[z];
   }
 
   /** Saves what a move or a null move overwrites and cannot undo by itself, in stack slot sp. */

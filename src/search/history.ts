@@ -1,7 +1,7 @@
 // The search's statistics of past results (Stockfish's history.h): which quiet moves cut off before, by the move
 // alone (butterfly), after the previous moves (continuation), as a reply (counter-moves), and how wrong the static
 // evaluation was for a pawn structure (correction). The searcher owns them; the move picker reads them.
-import { PAWN } from '../core/types';
+import { MAX_PLY, PAWN } from '../core/types';
 import type { Position } from '../core/position';
 import { pawnIndex, PAWN_INDEX_BITS } from '../eval/evaluate';
 import { MATE_BOUND } from './score';
@@ -77,37 +77,65 @@ const CORR_GRAIN = 256;
 const CORR_MAX = 64 * CORR_GRAIN;
 /** A result at depth d weighs min(d + 1, CORR_WEIGHT_MAX) / CORR_GRAIN in the running mean. */
 const CORR_WEIGHT_MAX = 16;
+/** Slots remembered per ply: pawn structure, white's pieces, black's pieces. */
+const CORR_SLOTS = 3;
 
 /**
- * Correction history: table[stm * CORR_SIZE + pawn-structure slot], the running mean of (search result - static eval)
- * in 1/CORR_GRAIN cp for positions with this pawn structure; added to the static eval so that pruning sees an
- * evaluation the search has been confirming.
+ * Correction histories: running means of (search result - static eval) in 1/CORR_GRAIN cp, per side to move, for
+ * positions with the same pawn structure (pawn[stm * CORR_SIZE + slot]) and with the same pieces of one colour
+ * (nonPawn[(colour * 2 + stm) * CORR_SIZE + slot]). Each learns the whole error; the static eval is moved by their
+ * weighted mean, so that pruning sees an evaluation the search has been confirming. The searcher loads a node's slots
+ * once per ply (load) and then corrects and updates by ply.
  */
 export class CorrectionHistory {
-  readonly table = new Int32Array(2 * CORR_SIZE);
+  readonly pawn = new Int32Array(2 * CORR_SIZE);
+  readonly nonPawn = new Int32Array(4 * CORR_SIZE);
+  private readonly slots = new Int32Array((MAX_PLY + 2) * CORR_SLOTS);
 
-  /** The slot of pos: side to move and the eval's pawn-structure index. */
-  index(pos: Position): number {
-    const bb = pos.bb;
-    return pos.stm * CORR_SIZE + pawnIndex(bb[PAWN * 2], bb[PAWN * 2 + 1], bb[(8 | PAWN) * 2], bb[(8 | PAWN) * 2 + 1]);
+  /** Finds pos's slots and keeps them for ply. */
+  load(pos: Position, ply: number): void {
+    const bb = pos.bb,
+      stm = pos.stm,
+      k = ply * CORR_SLOTS;
+    this.slots[k] =
+      stm * CORR_SIZE + pawnIndex(bb[PAWN * 2], bb[PAWN * 2 + 1], bb[(8 | PAWN) * 2], bb[(8 | PAWN) * 2 + 1]);
+    this.slots[k + 1] = stm * CORR_SIZE + (pos.npKey[0] >>> (32 - PAWN_INDEX_BITS));
+    this.slots[k + 2] = (2 + stm) * CORR_SIZE + (pos.npKey[1] >>> (32 - PAWN_INDEX_BITS));
   }
 
-  /** A static evaluation moved by the slot's correction, kept clear of mate scores. */
-  corrected(raw: number, idx: number): number {
-    const v = raw + ((this.table[idx] / CORR_GRAIN) | 0);
+  /** The slots loaded for ply: [pawn, white pieces, black pieces] (indices into pawn and nonPawn). */
+  slotsAt(ply: number): [number, number, number] {
+    const k = ply * CORR_SLOTS;
+    return [this.slots[k], this.slots[k + 1], this.slots[k + 2]];
+  }
+
+  /** A static evaluation moved by ply's correction (pawn structure weighted twice), kept clear of mate scores. */
+  corrected(raw: number, ply: number): number {
+    const k = ply * CORR_SLOTS,
+      np = this.nonPawn;
+    const c = 2 * this.pawn[this.slots[k]] + np[this.slots[k + 1]] + np[this.slots[k + 2]];
+    const v = raw + ((c / (4 * CORR_GRAIN)) | 0);
     return v >= MATE_BOUND ? MATE_BOUND - 1 : v <= -MATE_BOUND ? -MATE_BOUND + 1 : v;
   }
 
-  /** Moves the slot towards the error just seen, weighted by the depth that found it. */
-  update(idx: number, err: number, depth: number): void {
-    const w = Math.min(depth + 1, CORR_WEIGHT_MAX);
-    let e = ((this.table[idx] * (CORR_GRAIN - w) + err * CORR_GRAIN * w) / CORR_GRAIN) | 0;
-    if (e > CORR_MAX) e = CORR_MAX;
-    else if (e < -CORR_MAX) e = -CORR_MAX;
-    this.table[idx] = e;
+  /** Moves ply's slots towards the error just seen, weighted by the depth that found it. */
+  update(ply: number, err: number, depth: number): void {
+    const k = ply * CORR_SLOTS,
+      w = Math.min(depth + 1, CORR_WEIGHT_MAX);
+    learn(this.pawn, this.slots[k], err, w);
+    learn(this.nonPawn, this.slots[k + 1], err, w);
+    learn(this.nonPawn, this.slots[k + 2], err, w);
   }
 
   clear(): void {
-    this.table.fill(0);
+    this.pawn.fill(0);
+    this.nonPawn.fill(0);
   }
+}
+
+function learn(table: Int32Array, i: number, err: number, w: number): void {
+  let e = ((table[i] * (CORR_GRAIN - w) + err * CORR_GRAIN * w) / CORR_GRAIN) | 0;
+  if (e > CORR_MAX) e = CORR_MAX;
+  else if (e < -CORR_MAX) e = -CORR_MAX;
+  table[i] = e;
 }

@@ -6,9 +6,13 @@ export const P = {
   /** Evaluation scaling: eval * (evalScaleBase + material) / 32768, material at 100/450/450/650/1250 per piece. */
   evalScaleBase: 26500,
 
-  /** Aspiration window: first half-width, from depth aspMinDepth; it grows by half on each failure. */
-  aspDelta: 20,
+  /**
+   * Aspiration window: first half-width, from depth aspMinDepth; it grows by half on each failure. Each fail high
+   * (up to aspMaxFailHighs in a row) makes the next try a ply shallower.
+   */
+  aspDelta: 12,
   aspMinDepth: 5,
+  aspMaxFailHighs: 3,
 
   /** Reverse futility pruning: at depth <= rfpDepth, cut when eval - rfpMargin * (depth - improving) >= beta. */
   rfpDepth: 8,
@@ -38,7 +42,10 @@ export const P = {
   /** Futility of quiet moves: staticEval + futBase + futSlope * depth <= alpha. */
   futBase: 100,
   futSlope: 90,
-  /** SEE thresholds per depth: quiet moves, and captures (and checking quiets). */
+  /** History pruning: a quiet move whose reduced depth is at most histPruneDepth and history below -margin * depth. */
+  histPruneDepth: 3,
+  histPruneMargin: 2000,
+  /** SEE thresholds per depth: quiet moves (per reduced depth), and captures (and checking quiets). */
   seeQuietSlope: 60,
   seeNoisySlope: 100,
 
@@ -47,6 +54,8 @@ export const P = {
   lmrDiv: 2.25,
   lmrDepth: 3,
   lmrMoves: 2,
+  /** Root moves after this many (counted from the current MultiPV line's) may be reduced. */
+  rootLmrMoves: 3,
   /** One ply less reduction per lmrHistDiv of history. */
   lmrHistDiv: 10000,
 
@@ -99,6 +108,7 @@ export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
   evalScaleBase: int(16000, 36000, 1000),
   aspDelta: int(5, 60, 3),
   aspMinDepth: int(2, 10, 1),
+  aspMaxFailHighs: int(0, 5, 1),
   rfpDepth: int(4, 12, 1),
   rfpMargin: int(30, 160, 8),
   nmpDepth: int(1, 6, 1),
@@ -116,12 +126,15 @@ export const PARAM_RANGES: Readonly<Record<ParamName, ParamRange>> = {
   lmpBase: int(1, 8, 1),
   futBase: int(20, 250, 10),
   futSlope: int(30, 200, 8),
+  histPruneDepth: int(1, 6, 1),
+  histPruneMargin: int(500, 6000, 300),
   seeQuietSlope: int(20, 150, 6),
   seeNoisySlope: int(40, 200, 8),
   lmrBase: float(0.25, 1.5, 0.08),
   lmrDiv: float(1.5, 4, 0.15),
   lmrDepth: int(1, 6, 1),
   lmrMoves: int(1, 6, 1),
+  rootLmrMoves: int(1, 8, 1),
   lmrHistDiv: int(3000, 30000, 1000),
   histMul: int(100, 600, 20),
   histBase: int(0, 600, 25),

@@ -1,6 +1,6 @@
 // The search: iterative deepening, principal variation search, quiescence, transposition table,
 // move ordering (hash move, MVV-LVA, killers, counter-moves, histories), singular and check extensions,
-// mate-distance pruning, draws by rule, and a pawn correction history on the static evaluation.
+// mate-distance pruning, draws by rule, and correction histories (pawn structure, each side's pieces) on the static evaluation.
 // One Searcher per thread; threads share the TT and the control block.
 import { generateMoves, isLegalMove, GEN_ALL } from '../core/movegen';
 import { MAX_MOVES, MAX_PLY, MOVE_NONE, moveFrom, moveTo } from '../core/types';
@@ -239,7 +239,8 @@ export class Searcher {
     } else {
       rawEval = this.evaluator.evaluate(pos);
       if (this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
-      standPat = this.corr.corrected(this.scaled(rawEval), this.corr.index(pos));
+      this.corr.load(pos, ply);
+      standPat = this.corr.corrected(this.scaled(rawEval), ply);
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
@@ -348,16 +349,15 @@ export class Searcher {
     let staticEval = 0,
       eval_ = 0,
       rawEval = 0,
-      baseEval = 0,
-      corrIdx = 0;
+      baseEval = 0;
     if (inCheck) {
       ss.staticEval = NO_EVAL;
     } else {
       rawEval = ttHit ? tt.eval : this.evaluator.evaluate(pos);
       if (!ttHit && this.noiseAmp !== 0) rawEval += noiseFor(pos.keyLo, pos.keyHi, this.noiseSeed, this.noiseAmp);
-      corrIdx = this.corr.index(pos);
+      this.corr.load(pos, ply);
       baseEval = this.scaled(rawEval);
-      staticEval = this.corr.corrected(baseEval, corrIdx);
+      staticEval = this.corr.corrected(baseEval, ply);
       ss.staticEval = staticEval;
       eval_ = staticEval;
       if (
@@ -471,7 +471,16 @@ export class Searcher {
             futile = true;
             continue;
           }
-          if (!seeGe(pos, m, -P.seeQuietSlope * depth)) continue;
+          // The depth this move would be searched to after its late-move reduction: a move with a bad history and
+          // little depth left is pruned, and futility and SEE use that depth for the move alone.
+          const stat = this.hist.quietScore(stm, m, this.movePieceTo(m), prev1, prev2);
+          const lmrDepth = Math.max(
+            0,
+            depth - 1 - LMR[Math.min(depth, 63) * 64 + Math.min(searched, 63)] + ((stat / P.lmrHistDiv) | 0),
+          );
+          if (lmrDepth <= P.histPruneDepth && stat < -P.histPruneMargin * depth) continue;
+          if (!inCheck && staticEval + P.futBase + P.futSlope * lmrDepth <= alpha) continue;
+          if (!seeGe(pos, m, -P.seeQuietSlope * lmrDepth)) continue;
         } else if (!seeGe(pos, m, -P.seeNoisySlope * depth)) continue; // captures and checking quiets
       }
       if (quiet && nQuiets < QUIETS_MAX) quiets[nQuiets++] = m;
@@ -553,7 +562,7 @@ export class Searcher {
       !(bound === BOUND_LOWER && best <= staticEval) &&
       !(bound === BOUND_UPPER && best >= staticEval)
     ) {
-      this.corr.update(corrIdx, best - baseEval, depth);
+      this.corr.update(ply, best - baseEval, depth);
     }
     tt.store(pos.keyLo, pos.keyHi, bestMove, depth, bound, scoreToTT(best, ply), inCheck ? 0 : rawEval);
     return best;
@@ -603,6 +612,7 @@ export class Searcher {
       // After the first second, GUIs show which root move is being searched.
       if (this.id === 0 && this.elapsed() > 1000) this.reporter.currMove(pos, depth, m, i + 1);
       this.stack[FRAME_OFFSET].pieceTo = this.movePieceTo(m);
+      const quiet = !isNoisy(pos, m);
       pos.make(m);
       // Counted like every other node: a root move that lands on a check's count must not skip it.
       if ((++this.nodes & 255) === 0) this.checkStop();
@@ -611,7 +621,18 @@ export class Searcher {
       if (i === this.pvIdx) {
         score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true, false);
       } else {
-        score = -this.search(-alpha - 1, -alpha, depth - 1 + ext, 1, false, true);
+        // Late quiet root moves are reduced too, a ply less than inside the tree; one that beats alpha is searched
+        // again at full depth before it can become the best move. Not once a mate is in hand: the iterations stop
+        // when the mate found is as short as the depth proves, so a shorter one must not hide behind a reduction.
+        const late = i - this.pvIdx;
+        let r = 0;
+        if (depth >= P.lmrDepth && late >= P.rootLmrMoves && quiet && ext === 0 && Math.abs(alpha) < MATE_BOUND) {
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(late, 63)] - 1;
+          r = Math.max(0, Math.min(r, depth - 2));
+        }
+        score = alpha + 1;
+        if (r > 0) score = -this.search(-alpha - 1, -alpha, depth - 1 - r, 1, false, true);
+        if (score > alpha) score = -this.search(-alpha - 1, -alpha, depth - 1 + ext, 1, false, true);
         if (score > alpha && score < beta) score = -this.search(-beta, -alpha, depth - 1 + ext, 1, true, false);
       }
       pos.unmake(m);
@@ -719,9 +740,8 @@ export class Searcher {
     // The root's static eval is also what 'improving' compares against at ply 2.
     const rootEval = this.evaluator.evaluate(pos);
     // As every other node sees it: scaled and corrected.
-    this.stack[FRAME_OFFSET].staticEval = pos.inCheck()
-      ? NO_EVAL
-      : this.corr.corrected(this.scaled(rootEval), this.corr.index(pos));
+    this.corr.load(pos, 0);
+    this.stack[FRAME_OFFSET].staticEval = pos.inCheck() ? NO_EVAL : this.corr.corrected(this.scaled(rootEval), 0);
 
     const n = generateMoves(pos, this.rootMoves, 0, GEN_ALL);
     // Tablebases at the root: only the moves that keep the best result (by DTZ, counting the fifty-move clock, or by
@@ -775,23 +795,28 @@ export class Searcher {
       this.rootDepth = depth;
       this.seldepth = 0;
       for (this.pvIdx = 0; this.pvIdx < multiPV; this.pvIdx++) {
-        // Aspiration window around the previous score, widened on each failure.
+        // Aspiration window around the previous score, widened on each failure; after a fail high the next try is a
+        // ply shallower (the move that failed high is usually confirmed sooner), back to full depth after a fail low.
         let delta = P.aspDelta,
           alpha = -INF,
-          beta = INF;
+          beta = INF,
+          failHighs = 0;
         const prev = this.rootScores[this.pvIdx];
         if (depth >= P.aspMinDepth && Math.abs(prev) < MATE_BOUND) {
           alpha = Math.max(prev - delta, -INF);
           beta = Math.min(prev + delta, INF);
         }
         for (;;) {
-          const score = this.searchRoot(depth, alpha, beta);
+          const score = this.searchRoot(Math.max(1, depth - failHighs), alpha, beta);
           if (this.stopped) break;
           if (score <= alpha) {
             beta = (alpha + beta) >> 1;
             alpha = Math.max(score - delta, -INF);
-          } else if (score >= beta) beta = Math.min(score + delta, INF);
-          else break;
+            failHighs = 0;
+          } else if (score >= beta) {
+            beta = Math.min(score + delta, INF);
+            if (failHighs < P.aspMaxFailHighs) failHighs++;
+          } else break;
           delta += delta >> 1;
         }
         if (this.stopped) break;

@@ -117,7 +117,7 @@ describe('round trips', () => {
     expect(toFen(load(`  ${START_FEN.replace(/ /g, '   ')}  `))).toBe(START_FEN);
   });
 
-  it('incremental key and FEN after random games match a fresh parse of toFen', () => {
+  it("incremental keys (the main one, each colour's pieces) and FEN after random games match a fresh parse of toFen, and unmake restores the piece keys", () => {
     // Seeded random playouts from the start position, Kiwipete and some Chess960 positions.
     let seed = 12345;
     const rand = (n: number): number => {
@@ -139,10 +139,13 @@ describe('round trips', () => {
     for (let game = 0; game < 120; game++) {
       const [startFen, c960] = starts[game % starts.length];
       const pos = load(startFen, c960);
+      const startNp = Array.from(pos.npKey);
+      const played: number[] = [];
       for (let ply = 0; ply < 120 && failures.length < 10; ply++) {
         const n = legalMoves(pos, list);
         if (n === 0) break;
-        pos.make(list[rand(n)]);
+        played.push(list[rand(n)]);
+        pos.make(played[played.length - 1]);
         const fen = toFen(pos);
         const fresh = parseFen(fen, c960);
         if (typeof fresh === 'string') {
@@ -152,10 +155,15 @@ describe('round trips', () => {
         if (toFen(fresh) !== fen) failures.push(`${fen} re-parses as ${toFen(fresh)}`);
         if (fresh.keyLo !== pos.keyLo || fresh.keyHi !== pos.keyHi)
           failures.push(`${fen}: incremental key differs from a fresh parse (from ${startFen})`);
+        if (fresh.npKey[0] !== pos.npKey[0] || fresh.npKey[1] !== pos.npKey[1])
+          failures.push(`${fen}: incremental piece keys differ from a fresh parse (from ${startFen})`);
         if (heldRights(fresh) !== heldRights(pos)) {
           failures.push(`${fen}: castling rights differ after re-parse: ${heldRights(fresh)} vs ${heldRights(pos)}`);
         }
       }
+      while (played.length) pos.unmake(played.pop()!);
+      if (pos.npKey[0] !== startNp[0] || pos.npKey[1] !== startNp[1])
+        failures.push(`${startFen}: piece keys not restored by unmake`);
     }
     expect(failures.length, failures.join('\n')).toBe(0);
   });

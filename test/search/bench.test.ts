@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { DIST, requireBuilt, TARGETS } from '../helpers/engine';
 
-const BENCH_SIGNATURE = { hce: 2811706, nnue: 2156941 };
+const BENCH_SIGNATURE = { hce: 2015883, nnue: 1462191 };
 
 describe('bench signature (node dist/tessera.js bench)', () => {
   it.each([
