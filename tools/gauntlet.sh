@@ -7,9 +7,11 @@
 #   tools/gauntlet.sh TESSERA JS_FILES [rounds per opponent (default 50, i.e. 100 games)] [tc (default 10+0.1)]
 #
 # JS_FILES: one or more JavaScript engines separated by colons, each named after its file (lozza.js -> lozza).
-# NATIVES (environment): the Debian engines to add, from glaurung, toga, ethereal (default "glaurung toga").
+# NATIVES (environment): the Debian engines to add, from glaurung, toga, ethereal, fairy (default "glaurung toga");
+# fairy is Fairy-Stockfish 11.1 playing standard chess (UCI_Variant chess), Stockfish 11's classical engine.
 #   Issue 9's gauntlet:  tools/gauntlet.sh dist/tessera lozza.js
 #   Issue 40's:          NATIVES=ethereal tools/gauntlet.sh dist/tessera lozza8.js:tomitank.js
+#   Issue 60's:          NATIVES="ethereal fairy" tools/gauntlet.sh dist/tessera lozza8.js
 # Adjudication as in the project's other matches (docs/TESTLOG.md): resign when both engines agree on
 # |score| >= 600 for 3 moves, draw after move 34 when both stay within 20 cp for 8 moves.
 # Environment: FASTCHESS (default fastchess), BOOK, OUT (pgn/log dir), SRAND (opening order seed, default 1).
@@ -32,7 +34,8 @@ for n in ${NATIVES-glaurung toga}; do
     glaurung) opponents+=(-engine cmd=/usr/games/glaurung name=glaurung2.2 option.Threads=1 option.OwnBook=false) ;;
     toga) opponents+=(-engine cmd=/usr/games/toga2 name=toga2 "option.Number of Threads=1" option.OwnBook=false) ;;
     ethereal) opponents+=(-engine cmd=/usr/games/ethereal-chess name=ethereal12 option.Threads=1) ;;
-    *) echo "unknown native engine $n (glaurung, toga, ethereal)" >&2; exit 2 ;;
+    fairy) opponents+=(-engine cmd=/usr/games/fairy-stockfish name=fairy-sf11 option.Threads=1 option.UCI_Variant=chess) ;;
+    *) echo "unknown native engine $n (glaurung, toga, ethereal, fairy)" >&2; exit 2 ;;
   esac
 done
 
