@@ -6,6 +6,8 @@
 //   node tools/openbench/workload.mjs test DEV_BRANCH DEV_BENCH BASE_BRANCH BASE_BENCH [--games N] [--tc 10.0+0.1]
 //   node tools/openbench/workload.mjs datagen BRANCH BENCH --games N [--tc 2.0+0.02]
 //   node tools/openbench/workload.mjs tune BRANCH BENCH --params a,b --iterations N [--pairs P] [--tc 5.0+0.05]
+//        [--r-end R]   (every parameter's r_end: OpenBench's usual 0.002; a smoke test of a few iterations needs
+//                       about 0.02 to move anything, a real run of hundreds of iterations with that would be noise)
 //
 // Every kind takes --priority N (default 0): clients take the workloads of the highest priority first, so a queue of
 // tests on one machine runs one after another instead of sharing it.
@@ -68,11 +70,11 @@ const side = (who, branch, bench) => ({
   [`${who}_time_control`]: opt('--tc', { test: '10.0+0.1', datagen: '2.0+0.02', tune: '5.0+0.05' }[kind]),
 });
 const games = opt('--games', '');
-/** The SPSA input lines of the named parameters, as `tessera spsa` prints them (r_end 0.02: a short run moves them). */
-async function spsaLines(names) {
+/** The SPSA input lines of the named parameters, as `tessera spsa` prints them, with the given r_end. */
+async function spsaLines(names, rEnd) {
   const { execFileSync } = await import('node:child_process');
   const exe = new URL('../../dist/tessera.js', import.meta.url).pathname;
-  const all = execFileSync(process.execPath, [exe, 'spsa', '--r-end', '0.02'], { encoding: 'utf8' }).trim().split('\n');
+  const all = execFileSync(process.execPath, [exe, 'spsa', '--r-end', rEnd], { encoding: 'utf8' }).trim().split('\n');
   const lines = all.filter((l) => names.includes(l.split(',')[0].trim()));
   if (lines.length !== names.length) throw new Error(`unknown parameters among ${names.join(', ')}`);
   return lines.join('\n');
@@ -82,7 +84,7 @@ const specific =
     ? {
         book_name: 'noob_3moves.epd',
         upload_pgns: 'FALSE',
-        spsa_inputs: await spsaLines(opt('--params', 'rfpMargin,futBase').split(',')),
+        spsa_inputs: await spsaLines(opt('--params', 'rfpMargin,futBase').split(','), opt('--r-end', '0.002')),
         spsa_reporting_type: 'BULK',
         spsa_distribution_type: 'SINGLE',
         spsa_alpha: '0.602',
