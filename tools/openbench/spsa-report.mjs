@@ -8,29 +8,22 @@
 // The move in c_end units says how far a parameter travelled against the perturbation SPSA itself used: a move well
 // beyond a few c_end is a signal, one of a c_end or less is within the tune's own noise.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseOptions } from '../script-args.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  if (i < 0) return dflt;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
-const points = Number(opt('--points', '6'));
-const svgOut = opt('--svg', null);
-if (args.length !== 1 || !(points >= 2)) {
+const log = process.argv[2];
+const { points, svg: svgOut } = parseOptions({ points: 6, svg: '' }, process.argv.slice(3));
+if (!log || log.startsWith('--') || !(points >= 2)) {
   console.error('usage: spsa-report.mjs spsa.N.log [--points N>=2] [--svg out.svg]');
   process.exit(2);
 }
 
 /** Each snapshot: games played and each parameter's current value, start and c_end. */
 const snaps = [];
-for (const line of readFileSync(args[0], 'utf8').split('\n')) {
+for (const line of readFileSync(log, 'utf8').split('\n')) {
   if (!line.trim()) continue;
-  let time, info, digest;
+  let info, digest;
   try {
-    [time, info, digest] = JSON.parse(line);
+    [, info, digest] = JSON.parse(line);
   } catch {
     continue; // a line cut short by the tracker's kill
   }
@@ -46,10 +39,10 @@ for (const line of readFileSync(args[0], 'utf8').split('\n')) {
     start: Number(r[col('Start')]),
     cEnd: Number(r[col('C_end')]),
   }));
-  snaps.push({ time, games: info.games, params });
+  snaps.push({ games: info.games, params });
 }
 if (snaps.length === 0) {
-  console.error('no snapshots in', args[0]);
+  console.error('no snapshots in', log);
   process.exit(1);
 }
 // The tracker polls on a clock: keep the first snapshot of each game count.
