@@ -2,9 +2,10 @@
 // A local SPSA tuner of the search's parameters (src/search/params.ts), the way OpenBench runs one, over fastchess.
 // Each iteration draws a random sign per parameter, plays a few game pairs between the engine with every parameter
 // nudged up by c_k in that direction and the engine nudged down, and moves each parameter by
-// a_k / c_k * (wins - losses) * sign. The state (the values, the iteration, every result) is written to a JSON file
-// after each iteration, so a run can stop and resume. The engine runs as a tuning build (TESSERA_TUNE=1: the
-// parameters are UCI options); fastchess is built from its public source (see tools/match.sh).
+// a_k / c_k * (wins - losses) * sign. The state (the values after every iteration, every result, the engine's bench)
+// is written to a JSON file after each iteration, so a run can stop and resume, and tools/openbench/spsa-report.mjs
+// can plot it. The engine runs as a tuning build (TESSERA_TUNE=1: the parameters are UCI options); fastchess is built
+// from its public source (see tools/match.sh).
 //
 //   node tools/spsa.mjs --engine dist/tessera.js --iterations 2000 --pairs 8 --tc 5+0.05 --state /tmp/spsa.json
 //   node tools/spsa.mjs ... --params rfpMargin,futBase,lmrBase   (only these; the others stay at their defaults)
@@ -70,10 +71,29 @@ function loadState(params) {
     const s = JSON.parse(fs.readFileSync(opt.state, 'utf8'));
     const was = JSON.stringify(s.config ?? {});
     if (was !== JSON.stringify(runConfig())) throw new Error(`${opt.state} was started with ${was}: resume with those`);
+    if (s.engineBench !== undefined && s.engineBench !== benchNodes())
+      throw new Error(`${opt.state} was started with an engine of bench ${s.engineBench}: resume with that build`);
     console.log(`resuming ${opt.state} at iteration ${s.k}`);
     return s;
   }
-  return { config: runConfig(), k: 0, theta: Object.fromEntries(params.map((p) => [p.name, p.value])), results: [] };
+  return {
+    config: runConfig(),
+    engineBench: benchNodes(),
+    k: 0,
+    // Each parameter's start and c_end, so that tools/openbench/spsa-report.mjs can tabulate and plot the run.
+    params: params.map((p) => ({ name: p.name, start: p.value, cEnd: p.cEnd })),
+    theta: Object.fromEntries(params.map((p) => [p.name, p.value])),
+    results: [],
+    history: [],
+  };
+}
+
+/** The engine's bench signature: a resumed run must play the build it started with, or its steps would mix two. */
+function benchNodes() {
+  const text = execFileSync(process.execPath, [opt.engine, 'bench'], { encoding: 'utf8' });
+  const m = text.match(/Nodes searched: (\d+)/);
+  if (!m) throw new Error(`no bench from ${opt.engine}`);
+  return +m[1];
 }
 
 const clamp = (p, v) => Math.min(p.max, Math.max(p.min, v));
@@ -167,6 +187,7 @@ while (state.k < N) {
     state.theta[p.name] = clamp(p, state.theta[p.name] + (a / c) * (w - l) * sign);
   }
   state.results.push([w, l, d]);
+  state.history?.push(params.map((p) => +state.theta[p.name].toFixed(3)));
   state.k = k + 1;
   fs.writeFileSync(opt.state, `${JSON.stringify(state, null, 1)}\n`);
   const games = state.results.reduce((s, r) => s + r[0] + r[1] + r[2], 0);

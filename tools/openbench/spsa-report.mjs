@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The path of an SPSA tune's parameters, from the snapshots that OpenBench's Scripts/spsa/track_spsa.py appends to
-// spsa.N.log (one JSON line each: [time, the workload's info, the digest CSV]): a markdown table of each parameter at
-// evenly spaced points of the run, its move in units of its c_end, and optionally an SVG plot of the same.
+// spsa.N.log (one JSON line each: [time, the workload's info, the digest CSV]) or from the state file of a local run
+// of tools/spsa.mjs (its `history`): a markdown table of each parameter at evenly spaced points of the run, its move in
+// units of its c_end, and optionally an SVG plot of the same.
 //
 //   node tools/openbench/spsa-report.mjs spsa.N.log [--points 6] [--svg out.svg]
+//   node tools/openbench/spsa-report.mjs docs/spsa/issue60.json [--points 6] [--svg out.svg]
 //
 // The move in c_end units says how far a parameter travelled against the perturbation SPSA itself used: a move well
 // beyond a few c_end is a signal, one of a c_end or less is within the tune's own noise.
@@ -19,7 +21,41 @@ if (!log || log.startsWith('--') || !(points >= 2)) {
 
 /** Each snapshot: games played and each parameter's current value, start and c_end. */
 const snaps = [];
-for (const line of readFileSync(log, 'utf8').split('\n')) {
+const text = readFileSync(log, 'utf8');
+/** tools/spsa.mjs's state: one snapshot per iteration, the start before the first. */
+function fromState(state) {
+  if (!Array.isArray(state.history) || !Array.isArray(state.params)) {
+    console.error(`${log} holds no history: a state file of tools/spsa.mjs from before it kept one`);
+    process.exit(1);
+  }
+  const at = (values, games) => ({
+    games,
+    params: state.params.map((p, i) => ({ name: p.name, curr: values[i], start: p.start, cEnd: p.cEnd })),
+  });
+  snaps.push(
+    at(
+      state.params.map((p) => p.start),
+      0,
+    ),
+  );
+  let games = 0;
+  state.history.forEach((values, k) => {
+    const [w, l, d] = state.results[k];
+    games += w + l + d;
+    snaps.push(at(values, games));
+  });
+}
+let state = null;
+if (text.trimStart().startsWith('{')) {
+  try {
+    state = JSON.parse(text);
+  } catch {
+    console.error(`${log} is not a JSON state file`);
+    process.exit(1);
+  }
+  fromState(state);
+}
+for (const line of state ? [] : text.split('\n')) {
   if (!line.trim()) continue;
   let info, digest;
   try {
