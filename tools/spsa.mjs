@@ -100,7 +100,7 @@ const clamp = (p, v) => Math.min(p.max, Math.max(p.min, v));
 /** The value the engine gets: integers rounded (the tuner keeps the fraction), floats as they are. */
 const shown = (p, v) => (p.float ? String(+v.toFixed(4)) : String(Math.round(clamp(p, v))));
 
-/** Plays the pairs between plus and minus; returns [wins, losses, draws] of plus. */
+/** Plays the pairs between plus and minus; returns [wins, losses, draws] of plus and the games that ended by an incident. */
 function play(plus, minus, srand) {
   const options = (vals) => Object.entries(vals).map(([k, v]) => `option.${k}=${v}`);
   const args = [
@@ -146,7 +146,11 @@ function play(plus, minus, srand) {
   if (r.error) throw r.error;
   const m = [...r.stdout.matchAll(/Wins: (\d+), Losses: (\d+), Draws: (\d+)/g)].pop();
   if (!m) throw new Error(`no result from fastchess:\n${r.stdout.slice(-2000)}${r.stderr.slice(-2000)}`);
-  return [+m[1], +m[2], +m[3]];
+  // Games lost by time, an illegal move, a crash or a stall: kept in the state, for the count every match reports.
+  const incidents = r.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('Finished game') && /loses on time|illegal move|disconnects|stall/i.test(l));
+  return [+m[1], +m[2], +m[3], incidents];
 }
 
 /** The tuning build must offer every parameter as a UCI option, or fastchess would set nothing. */
@@ -180,7 +184,8 @@ while (state.k < N) {
     plus[p.name] = shown(p, state.theta[p.name] + c * sign);
     minus[p.name] = shown(p, state.theta[p.name] - c * sign);
   }
-  const [w, l, d] = play(plus, minus, opt.seed * 100003 + k);
+  const [w, l, d, incidents] = play(plus, minus, opt.seed * 100003 + k);
+  if (incidents.length > 0) state.incidents = [...(state.incidents ?? []), ...incidents.map((x) => `${k + 1}: ${x}`)];
   for (const p of params) {
     const { c, sign } = steps[p.name];
     const a = (p.rEnd * p.cEnd ** 2 * (A + N) ** ALPHA) / (A + k + 1) ** ALPHA;
@@ -195,7 +200,10 @@ while (state.k < N) {
     .map((p) => `${p.name}=${shown(p, state.theta[p.name])}`)
     .slice(0, 6)
     .join(' ');
-  console.log(`iteration ${k + 1}/${N}: +${w} -${l} =${d} (${games} games) ${moved}${params.length > 6 ? ' …' : ''}`);
+  const bad = state.incidents?.length ?? 0;
+  console.log(
+    `iteration ${k + 1}/${N}: +${w} -${l} =${d} (${games} games, ${bad} incidents) ${moved}${params.length > 6 ? ' …' : ''}`,
+  );
 }
 
 console.log('final values (UCI options of a tuning build; or edit src/search/params.ts):');
