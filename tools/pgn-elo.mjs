@@ -10,6 +10,7 @@
 // the same two players in the same round are a pair, taken in the file's order; a game left without a partner (the
 // match was stopped mid-pair, or a game replayed on resume) counts in W-D-L only, and the count of such games is shown.
 import * as fs from 'node:fs';
+import { pentaElo } from './elo.mjs';
 import { parseOptions } from './script-args.mjs';
 
 const [file, ...rest] = process.argv.slice(2);
@@ -36,9 +37,6 @@ if (!engine) {
   for (const g of games) for (const p of [g.White, g.Black]) count.set(p, (count.get(p) ?? 0) + 1);
   engine = [...count].sort((a, b) => b[1] - a[1])[0][0];
 }
-
-/** Elo from a score share: the logistic model fastchess and OpenBench use. */
-const elo = (s) => -400 * Math.log10(1 / s - 1);
 
 const byOpponent = new Map();
 for (const g of games) {
@@ -69,13 +67,9 @@ for (const [opp, r] of byOpponent) {
   const games = r.w + r.d + r.l;
   let line = `${opp}: ${games} games, W-D-L ${r.w}-${r.d}-${r.l} (${((100 * (r.w + r.d / 2)) / games).toFixed(1)}%)`;
   line += `, pentanomial LL-LD-DD/WL-WD-WW ${penta.join('-')} over ${n} pairs${unpaired ? ` (${unpaired} unpaired)` : ''}`;
-  const mu = penta.reduce((a, p, i) => a + p * (i / 4), 0) / n;
-  const sd = Math.sqrt(penta.reduce((a, p, i) => a + p * (i / 4 - mu) ** 2, 0) / n / n);
-  if (n > 0 && mu > 0 && mu < 1) {
-    const lo = elo(Math.max(mu - 1.959964 * sd, 1e-9)),
-      hi = elo(Math.min(mu + 1.959964 * sd, 1 - 1e-9));
-    line += `, Elo ${elo(mu) >= 0 ? '+' : ''}${elo(mu).toFixed(1)} ± ${((hi - lo) / 2).toFixed(1)}`;
-  } else if (n > 0) line += ', Elo unbounded (every pair won or every pair lost)';
+  const { elo, err } = pentaElo(penta);
+  if (elo !== null) line += `, Elo ${elo >= 0 ? '+' : ''}${elo.toFixed(1)} ± ${err.toFixed(1)}`;
+  else if (n > 0) line += ', Elo unbounded (every pair won or every pair lost)';
   console.log(line);
   console.log(
     `  time losses, illegal moves, stalls or disconnects: ${r.incidents.length ? r.incidents.join('; ') : 'none'}`,
