@@ -4,7 +4,8 @@
 import { MAX_PLY, PAWN } from '../core/types';
 import type { Position } from '../core/position';
 import { pawnIndex, PAWN_INDEX_BITS } from '../eval/evaluate';
-import { MATE_BOUND } from './score';
+import { P } from './params';
+import { TB_BOUND } from './score';
 
 /** Gravity keeps every entry within ±2^HISTORY_SHIFT: the larger an entry, the less a bonus of its sign moves it. */
 const HISTORY_SHIFT = 14;
@@ -12,6 +13,14 @@ const HISTORY_SHIFT = 14;
 /** An entry after a bonus (or, negative, a malus) under gravity. */
 export function gravity(entry: number, bonus: number): number {
   return entry + bonus - ((entry * Math.abs(bonus)) >> HISTORY_SHIFT);
+}
+
+/**
+ * The bonus of a quiet move that cut off at depth (its malus for the quiets tried before it): linear in depth as in
+ * the anchors, capped, and at least 1, so that no tuned histBase above histMul turns the depth-1 bonus into a malus.
+ */
+export function historyBonus(depth: number): number {
+  return Math.max(1, Math.min(P.histMul * depth - P.histBase, P.histMax));
 }
 
 /** A move's piece and destination, piece * 64 + to (0: a null move or a ply before the root): 16 piece codes. */
@@ -109,13 +118,13 @@ export class CorrectionHistory {
     return [this.slots[k], this.slots[k + 1], this.slots[k + 2]];
   }
 
-  /** A static evaluation moved by ply's correction (pawn structure weighted twice), kept clear of mate scores. */
+  /** A static evaluation moved by ply's correction (pawn structure weighted twice), kept clear of mate and tablebase scores. */
   corrected(raw: number, ply: number): number {
     const k = ply * CORR_SLOTS,
       np = this.nonPawn;
     const c = 2 * this.pawn[this.slots[k]] + np[this.slots[k + 1]] + np[this.slots[k + 2]];
     const v = raw + ((c / (4 * CORR_GRAIN)) | 0);
-    return v >= MATE_BOUND ? MATE_BOUND - 1 : v <= -MATE_BOUND ? -MATE_BOUND + 1 : v;
+    return v >= TB_BOUND ? TB_BOUND - 1 : v <= -TB_BOUND ? -TB_BOUND + 1 : v;
   }
 
   /** Moves ply's slots towards the error just seen, weighted by the depth that found it. */

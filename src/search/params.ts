@@ -59,7 +59,7 @@ export const P = {
   /** One ply less reduction per lmrHistDiv of history. */
   lmrHistDiv: 10000,
 
-  /** History bonus: min(histMul * depth - histBase, histMax), linear in depth as in the anchors. */
+  /** History bonus: min(histMul * depth - histBase, histMax), at least 1 (history.ts's historyBonus). */
   histMul: 300,
   histBase: 250,
   histMax: 2500,

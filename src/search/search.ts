@@ -23,7 +23,7 @@ import { allocateTime } from './timeman';
 import { MovePicker, isNoisy } from './movepick';
 import { P, paramsVersion } from './params';
 import { scaleEval } from './evalscale';
-import { History, CorrectionHistory, pieceTo } from './history';
+import { History, CorrectionHistory, historyBonus, pieceTo } from './history';
 import { type Frame, newStack, NO_EVAL, FRAME_OFFSET, QUIETS_MAX } from './stack';
 import { skillNodes, skillCandidates, skillNoise, noiseFor, unitRandom, chooseSkillMove } from './skill';
 import { INF, MATE, MATE_BOUND, TB_WIN, TB_BOUND } from './score';
@@ -362,7 +362,7 @@ export class Searcher {
       eval_ = staticEval;
       if (
         ttHit &&
-        Math.abs(ttScore) < MATE_BOUND &&
+        Math.abs(ttScore) < TB_BOUND &&
         (ttBound === BOUND_EXACT ||
           (ttBound === BOUND_LOWER && ttScore > eval_) ||
           (ttBound === BOUND_UPPER && ttScore < eval_))
@@ -402,7 +402,8 @@ export class Searcher {
         const score = -this.search(-beta, -beta + 1, depth - r, ply + 1, false, !cutNode);
         pos.unmakeNull();
         if (this.stopped) return 0;
-        if (score >= beta) return score >= MATE_BOUND ? beta : score;
+        // A tablebase win or a mate found after passing is not proven for this side: beta instead.
+        if (score >= beta) return score >= TB_BOUND ? beta : score;
       }
     }
 
@@ -420,7 +421,7 @@ export class Searcher {
       ply < 2 * this.rootDepth &&
       (ttBound === BOUND_LOWER || ttBound === BOUND_EXACT) &&
       ttDepth >= depth - P.seTtDepthSlack &&
-      Math.abs(ttScore) < MATE_BOUND
+      Math.abs(ttScore) < TB_BOUND
     ) {
       singularExt = this.singular(ttMove, ttScore, beta, depth, ply, cutNode);
       if (this.stopped) return 0;
@@ -456,7 +457,7 @@ export class Searcher {
       if (quiet) quietsSeen++;
 
       // Move-count, futility and SEE pruning, once a move has been searched and a mate is not being fended off.
-      if (mayPrune && best > -MATE_BOUND && searched > 0) {
+      if (mayPrune && best > -TB_BOUND && searched > 0) {
         if (quiet) {
           if (skipQuiets) continue;
           if (!pvNode && !inCheck && quietsSeen > lmpLimit) {
@@ -533,7 +534,7 @@ export class Searcher {
                 ss.killer2 = ss.killer1;
                 ss.killer1 = m;
               }
-              const bonus = Math.min(P.histMul * depth - P.histBase, P.histMax);
+              const bonus = historyBonus(depth);
               const hist = this.hist;
               hist.updateQuiet(stm, m, pt, prev1, prev2, bonus);
               if (prev1 !== 0) hist.counterMoves[prev1] = m;
@@ -558,7 +559,7 @@ export class Searcher {
     if (
       !inCheck &&
       (bestMove === MOVE_NONE || !isNoisy(pos, bestMove)) &&
-      Math.abs(best) < MATE_BOUND &&
+      Math.abs(best) < TB_BOUND &&
       !(bound === BOUND_LOWER && best <= staticEval) &&
       !(bound === BOUND_UPPER && best >= staticEval)
     ) {
@@ -755,11 +756,6 @@ export class Searcher {
     }
     // searchmoves and the tables may leave nothing in common: the tables' choice then stands alone.
     if (this.rootCount === 0 && tbFilter) for (const m of tbFilter) this.rootMoves[this.rootCount++] = m;
-    this.rootPvs = [];
-    for (let i = 0; i < this.rootCount; i++) {
-      this.rootPvs.push([this.rootMoves[i]]);
-      this.rootScores[i] = -INF;
-    }
     // Initial order: the hash move first, the rest as generated; later iterations sort by their scores.
     if (this.tt.probe(pos.keyLo, pos.keyHi)) {
       const tm = this.tt.move;
@@ -768,6 +764,12 @@ export class Searcher {
           this.rootMoves[i] = this.rootMoves[0];
           this.rootMoves[0] = tm;
         }
+    }
+    // Each root move's PV starts as the move itself, in the order just set.
+    this.rootPvs = [];
+    for (let i = 0; i < this.rootCount; i++) {
+      this.rootPvs.push([this.rootMoves[i]]);
+      this.rootScores[i] = -INF;
     }
     const result: RootResult = {
       move: this.rootCount ? this.rootMoves[0] : MOVE_NONE,
@@ -970,6 +972,8 @@ export class Searcher {
 
   /** Reports the final result's line (exact score and full PV) once more. */
   reportFinal(depth: number): void {
+    // Stopped before the first root move had a score: there is no line to show, only the move to play.
+    if (this.rootScores[0] === -INF) return;
     this.reportPv(Math.max(1, depth), 0, this.rootScores[0], this.elapsed());
   }
 

@@ -1,7 +1,7 @@
 // Correction histories: which positions share a slot, how the slots learn, and that they stay bounded.
 import { describe, it, expect } from 'vitest';
 import type { Searcher } from '../../src/search/search';
-import { MATE_BOUND } from '../../src/search/score';
+import { MATE_BOUND, TB_BOUND } from '../../src/search/score';
 import { createSearcher } from '../../src/search/setup';
 import { defaultLimits } from '../../src/search/limits';
 import { PAWN_INDEX_BITS, HceEvaluator } from '../../src/eval/evaluate';
@@ -66,10 +66,11 @@ describe('correction history', () => {
     expect(c.corrected(0, 3)).toBe(64);
     for (let i = 0; i < 500; i++) c.update(3, -5000, 20);
     expect(c.corrected(0, 3)).toBe(-64);
-    // Never turns an ordinary eval into a mate score.
-    expect(c.corrected(MATE_BOUND - 10, 3)).toBeLessThan(MATE_BOUND);
+    // Never turns an ordinary eval into a mate or tablebase score (the search reads both bands as proven results).
+    expect(c.corrected(MATE_BOUND - 10, 3)).toBeLessThan(TB_BOUND);
     for (let i = 0; i < 500; i++) c.update(3, 5000, 20);
-    expect(c.corrected(MATE_BOUND - 10, 3)).toBeLessThan(MATE_BOUND);
+    expect(c.corrected(MATE_BOUND - 10, 3)).toBeLessThan(TB_BOUND);
+    expect(c.corrected(-MATE_BOUND + 10, 3)).toBeGreaterThan(-TB_BOUND);
   });
 
   it('a real search fills it within bounds, and clearHistory empties it', () => {
