@@ -184,7 +184,10 @@ while (state.k < N) {
     plus[p.name] = shown(p, state.theta[p.name] + c * sign);
     minus[p.name] = shown(p, state.theta[p.name] - c * sign);
   }
+  const started = Date.now();
   const [w, l, d, incidents] = play(plus, minus, opt.seed * 100003 + k);
+  // Wall-clock seconds of games, summed over sessions: the tune's cost in machine time.
+  state.seconds = Math.round((state.seconds ?? 0) + (Date.now() - started) / 1000);
   if (incidents.length > 0) state.incidents = [...(state.incidents ?? []), ...incidents.map((x) => `${k + 1}: ${x}`)];
   for (const p of params) {
     const { c, sign } = steps[p.name];
@@ -202,7 +205,7 @@ while (state.k < N) {
     .join(' ');
   const bad = state.incidents?.length ?? 0;
   console.log(
-    `iteration ${k + 1}/${N}: +${w} -${l} =${d} (${games} games, ${bad} incidents) ${moved}${params.length > 6 ? ' …' : ''}`,
+    `iteration ${k + 1}/${N}: +${w} -${l} =${d} (${games} games, ${bad} incidents, ${(state.seconds / 3600).toFixed(2)} h) ${moved}${params.length > 6 ? ' …' : ''}`,
   );
 }
 

@@ -18,6 +18,7 @@ interface State {
   results: number[][];
   history: number[][];
   incidents: string[];
+  seconds: number;
 }
 
 function tune(state: string, env: Record<string, string> = {}, extra: string[] = []) {
@@ -50,6 +51,7 @@ describe('tools/spsa.mjs', () => {
     const s = read(state);
     expect(s.k).toBe(N);
     expect(s.engineBench).toBe(4242);
+    expect(s.seconds).toBeGreaterThanOrEqual(0);
     expect(s.results).toEqual(Array.from({ length: N }, () => [5, 2, 1]));
     expect(s.history).toHaveLength(N);
     // Each iteration's move, in either direction, is the gain times 5 - 2.
