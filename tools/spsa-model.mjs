@@ -6,6 +6,7 @@
 //
 //   node tools/spsa-model.mjs --iterations 500 --pairs 8 --params 18 --k 0.6 --off 1.5
 import { mulberry32, parseOptions } from './script-args.mjs';
+import { perturbation, step } from './spsa-gains.mjs';
 
 const opt = parseOptions({
   iterations: 500,
@@ -19,9 +20,6 @@ const opt = parseOptions({
 });
 const N = opt.iterations;
 const P = opt.params;
-const A = N / 10;
-const ALPHA = 0.602;
-const GAMMA = 0.101;
 const random = mulberry32(opt.seed);
 const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
 
@@ -46,8 +44,9 @@ for (const rEnd of String(opt.rend).split(',').map(Number)) {
     const x = new Array(P).fill(0);
     const start = elo(x, best);
     for (let k = 0; k < N; k++) {
-      const c = N ** GAMMA / (k + 1) ** GAMMA;
-      const a = (rEnd * (A + N) ** ALPHA) / (A + k + 1) ** ALPHA;
+      // In c_end units: c_end 1.
+      const c = perturbation(k, N, 1);
+      const a = step(k, N, 1, rEnd);
       const sign = x.map(() => (random() < 0.5 ? -1 : 1));
       const d =
         elo(

@@ -11,13 +11,13 @@
 //   node tools/spsa.mjs ... --params rfpMargin,futBase,lmrBase   (only these; the others stay at their defaults)
 //   node tools/spsa.mjs ... --rend 0.01   (bigger steps for a local run of a few thousand games)
 //
-// The gains follow OpenBench's: c_k = c_end * N^gamma / (k + 1)^gamma, a_k = r_end * c_end^2 * (A + N)^alpha /
-// (A + k + 1)^alpha with A = N / 10, alpha 0.602, gamma 0.101, c_end and r_end per parameter from `tessera spsa`.
+// The gains follow OpenBench's (tools/spsa-gains.mjs), with c_end and r_end per parameter from `tessera spsa`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32, parseOptions } from './script-args.mjs';
+import { perturbation, step } from './spsa-gains.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const opt = parseOptions({
@@ -35,9 +35,6 @@ const opt = parseOptions({
   /** r_end for every parameter (`tessera spsa --r-end`; OpenBench's 0.002 suits tens of thousands of games). */
   rend: 0,
 });
-
-const ALPHA = 0.602;
-const GAMMA = 0.101;
 
 /** The parameters as `tessera spsa` prints them: name, int|float, default, min, max, c_end, r_end. */
 function readParams() {
@@ -168,7 +165,6 @@ const params = readParams();
 checkOptions(params);
 const state = loadState(params);
 const N = opt.iterations;
-const A = N / 10;
 const random = mulberry32(opt.seed * 7919 + state.k);
 console.log(`SPSA over ${params.length} parameters, ${N} iterations of ${opt.pairs} pairs at ${opt.tc}`);
 
@@ -178,7 +174,7 @@ while (state.k < N) {
   const minus = {};
   const steps = {};
   for (const p of params) {
-    const c = (p.cEnd * N ** GAMMA) / (k + 1) ** GAMMA;
+    const c = perturbation(k, N, p.cEnd);
     const sign = random() < 0.5 ? -1 : 1;
     steps[p.name] = { c, sign };
     plus[p.name] = shown(p, state.theta[p.name] + c * sign);
@@ -191,7 +187,7 @@ while (state.k < N) {
   if (incidents.length > 0) state.incidents = [...(state.incidents ?? []), ...incidents.map((x) => `${k + 1}: ${x}`)];
   for (const p of params) {
     const { c, sign } = steps[p.name];
-    const a = (p.rEnd * p.cEnd ** 2 * (A + N) ** ALPHA) / (A + k + 1) ** ALPHA;
+    const a = step(k, N, p.cEnd, p.rEnd);
     state.theta[p.name] = clamp(p, state.theta[p.name] + (a / c) * (w - l) * sign);
   }
   state.results.push([w, l, d]);
