@@ -118,7 +118,10 @@ export class CorrectionHistory {
     return [this.slots[k], this.slots[k + 1], this.slots[k + 2]];
   }
 
-  /** A static evaluation moved by ply's correction (pawn structure weighted twice), kept clear of mate and tablebase scores. */
+  /**
+   * A static evaluation moved by ply's correction (pawn structure weighted twice), kept clear of mate and tablebase
+   * scores.
+   */
   corrected(raw: number, ply: number): number {
     const k = ply * CORR_SLOTS,
       np = this.nonPawn;

@@ -45,8 +45,33 @@ function fromState(state) {
     snaps.push(at(values, games));
   });
 }
-let state = null;
+/** OpenBench's tracker log: one snapshot per poll. */
+function fromTrackerLog() {
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let info, digest;
+    try {
+      [, info, digest] = JSON.parse(line);
+    } catch {
+      continue; // a line cut short by the tracker's kill
+    }
+    const rows = digest
+      .trim()
+      .split('\n')
+      .map((r) => r.split(','));
+    const head = rows.shift();
+    const col = (n) => head.indexOf(n);
+    const params = rows.map((r) => ({
+      name: r[col('Name')],
+      curr: Number(r[col('Curr')]),
+      start: Number(r[col('Start')]),
+      cEnd: Number(r[col('C_end')]),
+    }));
+    snaps.push({ games: info.games, params });
+  }
+}
 if (text.trimStart().startsWith('{')) {
+  let state;
   try {
     state = JSON.parse(text);
   } catch {
@@ -54,29 +79,7 @@ if (text.trimStart().startsWith('{')) {
     process.exit(1);
   }
   fromState(state);
-}
-for (const line of state ? [] : text.split('\n')) {
-  if (!line.trim()) continue;
-  let info, digest;
-  try {
-    [, info, digest] = JSON.parse(line);
-  } catch {
-    continue; // a line cut short by the tracker's kill
-  }
-  const rows = digest
-    .trim()
-    .split('\n')
-    .map((r) => r.split(','));
-  const head = rows.shift();
-  const col = (n) => head.indexOf(n);
-  const params = rows.map((r) => ({
-    name: r[col('Name')],
-    curr: Number(r[col('Curr')]),
-    start: Number(r[col('Start')]),
-    cEnd: Number(r[col('C_end')]),
-  }));
-  snaps.push({ games: info.games, params });
-}
+} else fromTrackerLog();
 if (snaps.length === 0) {
   console.error('no snapshots in', log);
   process.exit(1);
